@@ -1,0 +1,1 @@
+//! PGN (placeholder until the PGN module lands).

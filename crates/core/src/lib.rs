@@ -1,0 +1,14 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+mod outcome;
+mod perft;
+mod position;
+mod rng;
+mod side;
+
+pub use outcome::{Outcome, ParseReasonError, Reason};
+pub use perft::{divide_with, perft, perft_divide};
+pub use position::{PlayError, Position};
+pub use rng::SplitMix64;
+pub use side::{ParseSideError, Side};
