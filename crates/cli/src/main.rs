@@ -36,6 +36,7 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
         /// Depth in plies (0 to 20).
+        #[arg(allow_hyphen_values = true)]
         depth: String,
         /// First print one line per root move: `<move>: <count>`.
         #[arg(long)]

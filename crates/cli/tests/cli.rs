@@ -1,0 +1,147 @@
+//! Runs the built `tablero` binary as a user would.
+
+use std::process::{Command, Output};
+
+fn tablero(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let out = tablero(&["perft", "chess", "3"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("8902"));
+
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = tablero(&["perft", "chess", "--fen", kiwipete, "2", "--divide"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.last(), Some(&"2039"));
+    assert!(lines.contains(&"e1g1: 43"), "{text}");
+    let divided: u64 = lines
+        .iter()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(_, n)| n.parse::<u64>().expect("count"))
+        .sum();
+    assert_eq!(divided, 2039);
+    assert_eq!(lines.iter().filter(|l| l.contains(": ")).count(), 48);
+}
+
+#[test]
+fn chess960_uses_king_takes_rook() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let out = tablero(&["moves", "chess", "--variant", "chess960", "--fen", fen]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let moves = stdout(&out);
+    assert_eq!(moves.lines().count(), 21);
+    let corners = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let out = tablero(&["moves", "chess", "--variant", "chess960", "--fen", corners]);
+    let moves = stdout(&out);
+    assert!(
+        moves.lines().any(|m| m == "e1h1") && moves.lines().any(|m| m == "e1a1"),
+        "{moves}"
+    );
+    let out = tablero(&["moves", "chess", "--fen", corners]);
+    let moves = stdout(&out);
+    assert!(
+        moves.lines().any(|m| m == "e1g1") && moves.lines().any(|m| m == "e1c1"),
+        "{moves}"
+    );
+    let out = tablero(&["perft", "chess", "--variant", "chess960", "--fen", fen, "3"]);
+    assert_eq!(stdout(&out).lines().last(), Some("12189"));
+}
+
+#[test]
+fn moves_lists_uci_one_per_line() {
+    let out = tablero(&["moves", "chess"]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 20);
+    assert!(text.lines().any(|l| l == "g1f3"));
+}
+
+#[test]
+fn position_plays_uci_and_san() {
+    let out = tablero(&[
+        "position", "chess", "e2e4", "e5", "Nf3", "b8c6", "Bb5", "a6", "O-O",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out).trim(),
+        "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4"
+    );
+}
+
+#[test]
+fn bad_input_fails_with_one_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "perft",
+                "chess",
+                "--fen",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+                "2",
+            ],
+            "board field",
+        ),
+        (
+            &["perft", "chess", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "1"],
+            "has no king",
+        ),
+        (&["perft", "chess", "-1"], "depth"),
+        (&["perft", "chess", "abc"], "depth"),
+        (&["perft", "chess", "99"], "out of range"),
+        (&["perft", "checkers", "2"], "unknown game \"checkers\""),
+        (
+            &["moves", "chess", "--variant", "crazyhouse"],
+            "unknown variant \"crazyhouse\"",
+        ),
+        (
+            &["position", "chess", "e4", "e5", "Ke3"],
+            "move 3 (\"Ke3\")",
+        ),
+        (&["position", "chess", "e2e5"], "move 1 (\"e2e5\")"),
+        (&["perft"], "required"),
+        (&["frobnicate"], "frobnicate"),
+    ];
+    for (args, expected) in cases {
+        let out = tablero(args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = stderr(&out);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(stdout(&out).is_empty(), "{args:?} printed to stdout");
+    }
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let first = tablero(&["bench"]);
+    let second = tablero(&["bench"]);
+    let nodes = |o: &Output| {
+        stdout(o)
+            .lines()
+            .last()
+            .and_then(|l| l.split(' ').next().map(str::to_owned))
+    };
+    assert!(first.status.success());
+    assert_eq!(nodes(&first), nodes(&second));
+    assert!(
+        stdout(&first)
+            .lines()
+            .last()
+            .is_some_and(|l| l.ends_with(" nps"))
+    );
+}
