@@ -390,7 +390,11 @@ impl Chess {
                         }
                     }
                 }
-                Role::King => self.castling_rooks &= !Bitboard::rank(from.rank()),
+                Role::King => {
+                    // Only our own back rank: a king can wander onto the enemy's.
+                    let back = us.fold(Rank::FIRST, Rank::EIGHTH);
+                    self.castling_rooks &= !Bitboard::rank(back);
+                }
                 _ => self.castling_rooks = self.castling_rooks.without(from),
             }
         }

@@ -411,3 +411,14 @@ fn repetition_and_move_rules_in_games() {
             .is_err()
     );
 }
+
+#[test]
+fn a_king_on_the_enemy_back_rank_leaves_enemy_rights_alone() {
+    // Found by the Chess960 perft suite: the black king stepping off h1 cleared
+    // White's rights on rank 1.
+    let pos = fen960("8/6B1/8/7b/6nN/8/5P2/2R1K2k b Q - 1 1");
+    let mut after = pos.clone();
+    after.play_unchecked(pos.parse_uci("h1h2").expect("legal"));
+    assert_eq!(after.fen(), "8/6B1/8/7b/6nN/8/5P1k/2R1K3 w Q - 2 2");
+    assert!(after.parse_uci("e1c1").is_ok_and(|m| m.is_castle()));
+}
