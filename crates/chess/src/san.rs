@@ -182,18 +182,16 @@ impl San {
                     promotion,
                     ..
                 } => {
-                    if m.is_castle() || board.role_at(m.from()) != Some(role) || m.to() != to {
-                        false
-                    } else if file.is_some_and(|f| f != m.from().file())
-                        || rank.is_some_and(|r| r != m.from().rank())
+                    let same_piece_and_square = !m.is_castle()
+                        && board.role_at(m.from()) == Some(role)
+                        && m.to() == to
+                        && file.is_none_or(|f| f == m.from().file())
+                        && rank.is_none_or(|r| r == m.from().rank());
+                    if same_piece_and_square && promotion.is_none() && m.promotion_role().is_some()
                     {
-                        false
-                    } else if promotion.is_none() && m.promotion_role().is_some() {
                         missing_promotion = true;
-                        false
-                    } else {
-                        m.promotion_role() == promotion
                     }
+                    same_piece_and_square && m.promotion_role() == promotion
                 }
             };
             if matches {
