@@ -272,6 +272,7 @@ impl Chess {
             .is_empty()
     }
 
+    #[inline]
     fn generate_castling<S: MoveSink>(&self, sink: &mut S, king: Square) {
         let us = self.turn();
         let back = match us {
@@ -280,6 +281,11 @@ impl Chess {
         };
         let rooks = self.castling_rooks() & Bitboard::rank(back);
         for rook in rooks {
+            // Everything between king and rook must be vacated: the cheapest
+            // refutation, and the usual one (pieces still at home).
+            if (between(king, rook) & self.board().occupied()).any() {
+                continue;
+            }
             if let Some(m) = self.castling_move(king, rook, back) {
                 sink.push(m);
             }
