@@ -12,8 +12,11 @@ fn run(file: &str, mode: CastlingMode, max_nodes: u64) {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let cases = parse_perft_suite(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     assert!(!cases.is_empty(), "{path} has no cases");
-    let (failures, checked) =
-        check_perft_suite(&cases, |fen| Chess::from_fen(fen, mode).map_err(|e| e.to_string()), max_nodes);
+    let (failures, checked) = check_perft_suite(
+        &cases,
+        |fen| Chess::from_fen(fen, mode).map_err(|e| e.to_string()),
+        max_nodes,
+    );
     assert!(failures.is_empty(), "{path}:\n{failures}");
     assert!(checked > 0, "{path}: no check within the node budget");
 }
