@@ -310,7 +310,7 @@ impl Chess {
             key ^= zobrist::en_passant(ep.file());
         }
         let old_rights = self.castling_rooks;
-        self.halfmoves += 1;
+        self.halfmoves = self.halfmoves.saturating_add(1);
 
         if m.is_castle() {
             let king = Piece {
@@ -403,7 +403,7 @@ impl Chess {
             key ^= zobrist::castling(self.castling_rooks ^ old_rights);
         }
         if us == Side::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
         if self.ep_square.is_some() {

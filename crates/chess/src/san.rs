@@ -169,7 +169,7 @@ impl San {
         let moves = pos.legal_moves();
         let board = pos.board();
         let mut found: Option<Move> = None;
-        let mut candidates = Vec::new();
+        let mut candidates: Vec<Move> = Vec::new();
         let mut missing_promotion = false;
         for &m in &moves {
             let matches = match self {
@@ -195,7 +195,7 @@ impl San {
                 }
             };
             if matches {
-                candidates.push(pos.uci(m));
+                candidates.push(m);
                 found = Some(m);
             }
         }
@@ -203,7 +203,11 @@ impl San {
             (Some(m), 1) => Ok(m),
             (Some(_), _) => Err(SanError::Ambiguous {
                 text: self.to_string(),
-                candidates: candidates.join(", "),
+                candidates: candidates
+                    .iter()
+                    .map(|&m| pos.uci(m))
+                    .collect::<Vec<_>>()
+                    .join(", "),
             }),
             (None, _) if missing_promotion => Err(SanError::MissingPromotion(self.to_string())),
             (None, _) => Err(SanError::Illegal(self.to_string())),

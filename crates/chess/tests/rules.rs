@@ -422,3 +422,11 @@ fn a_king_on_the_enemy_back_rank_leaves_enemy_rights_alone() {
     assert_eq!(after.fen(), "8/6B1/8/7b/6nN/8/5P1k/2R1K3 w Q - 2 2");
     assert!(after.parse_uci("e1c1").is_ok_and(|m| m.is_castle()));
 }
+
+#[test]
+fn huge_move_counters_saturate_instead_of_overflowing() {
+    let mut pos = fen("4k3/8/8/8/8/8/8/R3K3 b - - 4294967295 4294967295");
+    pos.play_unchecked(pos.parse_uci("e8d8").expect("legal"));
+    assert_eq!(pos.halfmoves(), u32::MAX);
+    assert_eq!(pos.fullmoves(), u32::MAX);
+}
