@@ -146,7 +146,7 @@ fn perft_with_progress(
     out: &mut impl Write,
 ) -> std::io::Result<u64> {
     let show_bar = depth >= 5 && std::io::stderr().is_terminal();
-    if !divide && !show_bar {
+    if depth == 0 || (!divide && !show_bar) {
         return Ok(pos.perft(depth));
     }
     let bar = show_bar.then(|| {

@@ -22,6 +22,9 @@ fn perft_prints_the_count_last() {
     let out = tablero(&["perft", "chess", "3"]);
     assert!(out.status.success());
     assert_eq!(stdout(&out).lines().last(), Some("8902"));
+    for args in [&["perft", "chess", "0"][..], &["perft", "chess", "0", "--divide"]] {
+        assert_eq!(stdout(&tablero(args)).lines().last(), Some("1"), "{args:?}");
+    }
 
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let out = tablero(&["perft", "chess", "--fen", kiwipete, "2", "--divide"]);
