@@ -22,7 +22,10 @@ fn perft_prints_the_count_last() {
     let out = tablero(&["perft", "chess", "3"]);
     assert!(out.status.success());
     assert_eq!(stdout(&out).lines().last(), Some("8902"));
-    for args in [&["perft", "chess", "0"][..], &["perft", "chess", "0", "--divide"]] {
+    for args in [
+        &["perft", "chess", "0"][..],
+        &["perft", "chess", "0", "--divide"],
+    ] {
         assert_eq!(stdout(&tablero(args)).lines().last(), Some("1"), "{args:?}");
     }
 
