@@ -153,3 +153,29 @@ fn bench_is_deterministic() {
             .is_some_and(|l| l.ends_with(" nps"))
     );
 }
+
+#[test]
+fn draughts_commands() {
+    let out = tablero(&["perft", "draughts", "6"]);
+    assert_eq!(
+        stdout(&out).lines().last(),
+        Some("36768"),
+        "{}",
+        stderr(&out)
+    );
+    let out = tablero(&["perft", "draughts", "--variant", "international", "4"]);
+    assert_eq!(stdout(&out).lines().last(), Some("4265"));
+    let out = tablero(&["perft", "draughts", "--variant", "russian", "5", "--divide"]);
+    assert_eq!(stdout(&out).lines().last(), Some("7482"));
+    let out = tablero(&["moves", "draughts", "--variant", "spanish"]);
+    assert_eq!(stdout(&out).lines().count(), 7);
+    // English: Black moves first.
+    let out = tablero(&["position", "draughts", "11-15", "23-19"]);
+    assert!(stdout(&out).starts_with("B:W19,21,22,"), "{}", stdout(&out));
+    let out = tablero(&["position", "draughts", "11-15", "11-16"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("move 2 (\"11-16\")"));
+    let out = tablero(&["perft", "draughts", "--fen", "W:W21,x:B1", "1"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("\"x\""));
+}

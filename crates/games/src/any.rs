@@ -1,7 +1,8 @@
-use tablero_chess::{CastlingMode, Chess, FenError, Move, SanError, UciMove, UciMoveError};
-use tablero_core::{divide_with, perft};
+use tablero_chess::{CastlingMode, Chess, Move as ChessMove, Setup as ChessSetup, UciMove};
+use tablero_core::{Position, divide_with, perft};
+use tablero_draughts::{Draughts, RuleSet};
 
-use crate::CATALOG;
+use crate::{CATALOG, GameInfo};
 
 /// Why a request by game id could not be served. Messages are one line and name the
 /// bad value.
@@ -38,11 +39,63 @@ pub enum GamesError {
     },
 }
 
+/// What the catalog needs from each game's position beyond [`Position`]: text in and
+/// out in the formats of the interfaces page.
+trait TextPosition: Position {
+    /// The position in the game's position format.
+    fn position_text(&self) -> String;
+    /// A legal move in the game's move format.
+    fn move_text(&self, m: Self::Move) -> String;
+    /// A move in the move format or the display notation, resolved against this
+    /// position.
+    fn parse_move_text(&self, text: &str) -> Result<Self::Move, String>;
+}
+
+impl TextPosition for Chess {
+    fn position_text(&self) -> String {
+        self.fen()
+    }
+    fn move_text(&self, m: ChessMove) -> String {
+        self.uci(m)
+    }
+    /// UCI when the text has UCI's shape, SAN otherwise.
+    fn parse_move_text(&self, text: &str) -> Result<ChessMove, String> {
+        match text.parse::<UciMove>() {
+            Ok(uci) => uci.to_move(self).map_err(|e| e.to_string()),
+            Err(_) => self.parse_san(text).map_err(|e| e.to_string()),
+        }
+    }
+}
+
+impl TextPosition for Draughts {
+    fn position_text(&self) -> String {
+        self.fen()
+    }
+    fn move_text(&self, m: tablero_draughts::Move) -> String {
+        self.move_text(m)
+    }
+    fn parse_move_text(&self, text: &str) -> Result<tablero_draughts::Move, String> {
+        self.parse_move(text).map_err(|e| e.to_string())
+    }
+}
+
 /// A position of any tablero game: the one enum the server, store and command line use.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AnyGame {
     /// Chess or Chess960.
     Chess(Chess),
+    /// Draughts under one of its rule sets.
+    Draughts(Draughts),
+}
+
+/// Runs `$body` with `$pos` bound to the position inside any variant.
+macro_rules! with_position {
+    ($game:expr, $pos:ident => $body:expr) => {
+        match $game {
+            AnyGame::Chess($pos) => $body,
+            AnyGame::Draughts($pos) => $body,
+        }
+    };
 }
 
 impl AnyGame {
@@ -62,32 +115,38 @@ impl AnyGame {
             .find(|g| g.id == game)
             .ok_or_else(|| GamesError::UnknownGame(game.to_owned()))?;
         let variant = variant.unwrap_or(info.default_variant());
-        if !info.variants.iter().any(|v| v.id == variant) {
-            return Err(GamesError::UnknownVariant {
-                game: game.to_owned(),
-                variant: variant.to_owned(),
-                known: info
-                    .variants
-                    .iter()
-                    .map(|v| v.id)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            });
-        }
-        match (game, variant) {
-            ("chess", variant) => {
+        check_variant(info, variant)?;
+        let bad_position = |e: String| GamesError::Position(e);
+        match info.id {
+            "chess" => {
                 let mode = if variant == "chess960" {
                     CastlingMode::Chess960
                 } else {
                     CastlingMode::Standard
                 };
                 let pos = match position {
-                    Some(fen) => Chess::from_fen(fen, mode)
-                        .map_err(|e: FenError| GamesError::Position(e.to_string()))?,
-                    None => Chess::from_setup(tablero_chess::Setup::standard(), mode)
-                        .map_err(|e| GamesError::Position(e.to_string()))?,
+                    Some(fen) => {
+                        Chess::from_fen(fen, mode).map_err(|e| bad_position(e.to_string()))?
+                    }
+                    None => Chess::from_setup(ChessSetup::standard(), mode)
+                        .map_err(|e| bad_position(e.to_string()))?,
                 };
                 Ok(AnyGame::Chess(pos))
+            }
+            "draughts" => {
+                let rules: RuleSet =
+                    variant
+                        .parse()
+                        .map_err(|e: tablero_draughts::ParseRuleSetError| {
+                            bad_position(e.to_string())
+                        })?;
+                let pos = match position {
+                    Some(fen) => {
+                        Draughts::from_fen(fen, rules).map_err(|e| bad_position(e.to_string()))?
+                    }
+                    None => Draughts::new(rules),
+                };
+                Ok(AnyGame::Draughts(pos))
             }
             _ => Err(GamesError::Unavailable(game.to_owned())),
         }
@@ -98,23 +157,20 @@ impl AnyGame {
     pub fn game_id(&self) -> &'static str {
         match self {
             AnyGame::Chess(_) => "chess",
+            AnyGame::Draughts(_) => "draughts",
         }
     }
 
-    /// The position in the game's position format (FEN for chess).
+    /// The position in the game's position format (FEN for chess, PDN FEN for draughts).
     #[must_use]
     pub fn position_text(&self) -> String {
-        match self {
-            AnyGame::Chess(pos) => pos.fen(),
-        }
+        with_position!(self, pos => pos.position_text())
     }
 
     /// Leaf nodes of the legal-move tree `depth` plies deep.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
-        match self {
-            AnyGame::Chess(pos) => perft(pos, depth),
-        }
+        with_position!(self, pos => perft(pos, depth))
     }
 
     /// Perft split by root move (move format of the interfaces page), calling
@@ -124,27 +180,23 @@ impl AnyGame {
         depth: u32,
         mut progress: impl FnMut(usize, usize),
     ) -> Vec<(String, u64)> {
-        match self {
-            AnyGame::Chess(pos) => {
-                let total = pos.legal_moves().len();
-                let mut done = 0;
-                divide_with(pos, depth, |_| {
-                    done += 1;
-                    progress(done, total);
-                })
-                .into_iter()
-                .map(|(m, n)| (pos.uci(m), n))
-                .collect()
-            }
-        }
+        with_position!(self, pos => {
+            let total = pos.legal_moves().len();
+            let mut done = 0;
+            divide_with(pos, depth, |_| {
+                done += 1;
+                progress(done, total);
+            })
+            .into_iter()
+            .map(|(m, n)| (pos.move_text(m), n))
+            .collect()
+        })
     }
 
     /// Every legal move, in the game's move format.
     #[must_use]
     pub fn legal_moves_text(&self) -> Vec<String> {
-        match self {
-            AnyGame::Chess(pos) => pos.legal_moves().iter().map(|&m| pos.uci(m)).collect(),
-        }
+        with_position!(self, pos => pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect())
     }
 
     /// Plays one move given in the game's move format or display notation.
@@ -174,22 +226,29 @@ impl AnyGame {
                 text: text.to_owned(),
                 reason,
             };
-            match &mut next {
-                AnyGame::Chess(pos) => {
-                    let m = chess_move(pos, text).map_err(bad)?;
-                    pos.play_unchecked(m);
-                }
-            }
+            with_position!(&mut next, pos => {
+                let m = pos.parse_move_text(text).map_err(bad)?;
+                pos.play_unchecked(m);
+            });
         }
         *self = next;
         Ok(())
     }
 }
 
-/// UCI when the text has UCI's shape, SAN otherwise.
-fn chess_move(pos: &Chess, text: &str) -> Result<Move, String> {
-    match text.parse::<UciMove>() {
-        Ok(uci) => uci.to_move(pos).map_err(|e: UciMoveError| e.to_string()),
-        Err(_) => pos.parse_san(text).map_err(|e: SanError| e.to_string()),
+fn check_variant(info: &GameInfo, variant: &str) -> Result<(), GamesError> {
+    if info.variants.iter().any(|v| v.id == variant) {
+        Ok(())
+    } else {
+        Err(GamesError::UnknownVariant {
+            game: info.id.to_owned(),
+            variant: variant.to_owned(),
+            known: info
+                .variants
+                .iter()
+                .map(|v| v.id)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
     }
 }

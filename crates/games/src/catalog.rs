@@ -88,7 +88,7 @@ pub const CATALOG: &[GameInfo] = &[
             },
         ],
         sides: ["white", "black"],
-        available: false,
+        available: true,
     },
     GameInfo {
         id: "chess3d",
