@@ -179,3 +179,25 @@ fn draughts_commands() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("\"x\""));
 }
+
+#[test]
+fn chess3d_commands() {
+    let out = tablero(&["perft", "chess3d", "3"]);
+    assert_eq!(
+        stdout(&out).lines().last(),
+        Some("86919"),
+        "{}",
+        stderr(&out)
+    );
+    let out = tablero(&["moves", "chess3d"]);
+    assert_eq!(stdout(&out).lines().count(), 43);
+    assert!(stdout(&out).lines().any(|m| m == "0G1-0F1"));
+    // Black moves first; short form and coordinate form, any case.
+    let out = tablero(&["position", "chess3d", "p-0-f1", "1b5-1c5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains(" b 0 2 "), "{}", stdout(&out));
+    let out = tablero(&["position", "chess3d", "P-0-F9"]);
+    assert!(stderr(&out).contains("move 1 (\"P-0-F9\")") && stderr(&out).contains("F9"));
+    let out = tablero(&["perft", "chess3d", "--fen", "x", "1"]);
+    assert!(!out.status.success() && stderr(&out).contains("fields"));
+}

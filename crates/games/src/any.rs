@@ -1,4 +1,5 @@
 use tablero_chess::{CastlingMode, Chess, Move as ChessMove, Setup as ChessSetup, UciMove};
+use tablero_chess3d::Chess3d;
 use tablero_core::{Position, divide_with, perft};
 use tablero_draughts::{Draughts, RuleSet};
 
@@ -79,6 +80,19 @@ impl TextPosition for Draughts {
     }
 }
 
+impl TextPosition for Chess3d {
+    fn position_text(&self) -> String {
+        self.position_string()
+    }
+    fn move_text(&self, m: tablero_chess3d::Move) -> String {
+        self.coordinate(m)
+    }
+    /// Coordinate form (`0B5-0C5`) or the short form (`P-0-C4`), any case.
+    fn parse_move_text(&self, text: &str) -> Result<tablero_chess3d::Move, String> {
+        self.parse_move(text).map_err(|e| e.to_string())
+    }
+}
+
 /// A position of any tablero game: the one enum the server, store and command line use.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AnyGame {
@@ -86,6 +100,8 @@ pub enum AnyGame {
     Chess(Chess),
     /// Draughts under one of its rule sets.
     Draughts(Draughts),
+    /// Ajedrez 3D.
+    Chess3d(Chess3d),
 }
 
 /// Runs `$body` with `$pos` bound to the position inside any variant.
@@ -94,6 +110,7 @@ macro_rules! with_position {
         match $game {
             AnyGame::Chess($pos) => $body,
             AnyGame::Draughts($pos) => $body,
+            AnyGame::Chess3d($pos) => $body,
         }
     };
 }
@@ -148,6 +165,16 @@ impl AnyGame {
                 };
                 Ok(AnyGame::Draughts(pos))
             }
+            "chess3d" => {
+                // Without a position string: the rule book's start with generator state 0,
+                // so that perft and move lists are reproducible.
+                let pos = match position {
+                    Some(text) => Chess3d::from_position_string(text)
+                        .map_err(|e| bad_position(e.to_string()))?,
+                    None => Chess3d::start(0),
+                };
+                Ok(AnyGame::Chess3d(pos))
+            }
             _ => Err(GamesError::Unavailable(game.to_owned())),
         }
     }
@@ -158,6 +185,7 @@ impl AnyGame {
         match self {
             AnyGame::Chess(_) => "chess",
             AnyGame::Draughts(_) => "draughts",
+            AnyGame::Chess3d(_) => "chess3d",
         }
     }
 

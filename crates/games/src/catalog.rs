@@ -98,6 +98,6 @@ pub const CATALOG: &[GameInfo] = &[
             name: "Standard",
         }],
         sides: ["white", "black"],
-        available: false,
+        available: true,
     },
 ];
