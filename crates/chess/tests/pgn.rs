@@ -922,3 +922,16 @@ fn invalid_utf8_is_replaced_not_fatal() {
     assert_eq!(game.tag("Event"), Some("caf\u{fffd}"));
     assert_eq!(game.moves[0].comments_after, ["na\u{fffd}ve"]);
 }
+
+#[test]
+fn non_ascii_blanks_in_tags_round_trip() {
+    // Found by fuzzing: the writer replaced Unicode controls and spaces the reader keeps.
+    for text in [
+        "[\u{97} \"-\"]\n\n*\n",
+        "[A\u{a0}B \"x\"]\n\n1. e4 *\n",
+        "[Event \"a\u{85}b\"]\n\n1. e4 *\n",
+    ] {
+        let game = pgn::read_str(text).remove(0).expect("reads");
+        assert_eq!(pgn::read_str(&game.to_pgn_string())[0].as_ref().ok(), Some(&game), "{text:?}");
+    }
+}

@@ -34,7 +34,7 @@ impl PgnGame {
             let name: String = name
                 .chars()
                 .map(|c| {
-                    if c.is_whitespace() || c.is_control() || matches!(c, '"' | '[' | ']') {
+                    if is_blank(c) || matches!(c, '"' | '[' | ']') {
                         '_'
                     } else {
                         c
@@ -50,7 +50,7 @@ impl PgnGame {
                         out.write_char('\\')?;
                         out.write_char(c)?;
                     }
-                    c if c.is_control() => out.write_char(' ')?,
+                    c if is_blank(c) => out.write_char(' ')?,
                     c => out.write_char(c)?,
                 }
             }
@@ -246,4 +246,10 @@ impl<W: fmt::Write> Wrap<'_, W> {
         }
         Ok(())
     }
+}
+
+/// The characters the reader treats as blanks (ASCII space and control characters,
+/// as `lexer::is_space` does): anything else in a tag survives a write and a read.
+fn is_blank(c: char) -> bool {
+    c <= ' ' || c == '\u{7f}'
 }
