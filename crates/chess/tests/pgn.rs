@@ -932,6 +932,10 @@ fn non_ascii_blanks_in_tags_round_trip() {
         "[Event \"a\u{85}b\"]\n\n1. e4 *\n",
     ] {
         let game = pgn::read_str(text).remove(0).expect("reads");
-        assert_eq!(pgn::read_str(&game.to_pgn_string())[0].as_ref().ok(), Some(&game), "{text:?}");
+        assert_eq!(
+            pgn::read_str(&game.to_pgn_string())[0].as_ref().ok(),
+            Some(&game),
+            "{text:?}"
+        );
     }
 }
