@@ -164,16 +164,23 @@ fn tokenize(text: &str) -> Vec<Result<Token, String>> {
     out
 }
 
+/// Tag names are letters, digits and underscores (as in PGN).
+fn is_tag_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
 fn parse_tag(body: &str, closed: bool) -> Result<Token, String> {
     let body = body.trim();
     let (name, rest) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
     let rest = rest.trim();
+    // The tokenizer has already undone the `\"` and `\\` escapes.
     let value = rest
         .strip_prefix('"')
         .and_then(|r| r.strip_suffix('"'))
-        .map(|v| v.replace("\\\"", "\"").replace("\\\\", "\\"));
+        .map(str::to_owned);
+    let valid_name = !name.is_empty() && name.chars().all(is_tag_name_char);
     match value {
-        Some(value) if closed && !name.is_empty() => Ok(Token::Tag(name.to_owned(), value)),
+        Some(value) if closed && valid_name => Ok(Token::Tag(name.to_owned(), value)),
         _ => Err(format!("malformed tag [{body}]")),
     }
 }
@@ -390,6 +397,15 @@ impl PdnGame {
             .unwrap_or_else(|| "*".to_owned());
         let escape = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
         for (name, value) in &self.tags {
+            let name: String = name
+                .chars()
+                .map(|c| if is_tag_name_char(c) { c } else { '_' })
+                .collect();
+            let name = if name.is_empty() {
+                "Tag".to_owned()
+            } else {
+                name
+            };
             let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
         }
         if !self.tags.iter().any(|(k, _)| k == "Result") {

@@ -185,3 +185,35 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn odd_tag_names_and_escaped_values_survive_a_write_and_a_read() {
+    // Found by fuzzing: a tag name with quotes and NUL bytes was read, then written in a
+    // form that read back differently; and a value with a backslash before a quote lost
+    // its backslash (it was unescaped twice).
+    let text = "[1:B::::1\"2\u{0} \"x\"]\n[Event \"a\\\\\\\"b\\\\\"]\n1. 11-15 *\n";
+    let read = read_pdn(text, RuleSet::English);
+    assert_eq!(
+        read.errors.len(),
+        1,
+        "the bad tag name is reported: {:?}",
+        read.errors
+    );
+    let read = read_pdn("[Event \"a\\\\\\\"b\\\\\"]\n1. 11-15 *\n", RuleSet::English);
+    let game = &read.games[0];
+    assert!(
+        game.tags
+            .iter()
+            .any(|(k, v)| k == "Event" && v == "a\\\"b\\"),
+        "{:?}",
+        game.tags
+    );
+    let again = read_pdn(&write_pdn(&read.games), RuleSet::English);
+    assert!(again.errors.is_empty());
+    assert!(
+        again.games[0].tags.contains(&game.tags[0]),
+        "{:?}",
+        again.games[0].tags
+    );
+    assert_eq!(again.games[0].moves, game.moves);
+}
