@@ -159,7 +159,7 @@ impl Board {
         }
     }
 
-    /// The square of `side`'s king, if there is exactly one... or the lowest one.
+    /// The square of `side`'s king (the lowest one if a setup has several).
     #[must_use]
     #[inline]
     pub fn king_of(&self, side: Side) -> Option<Square> {

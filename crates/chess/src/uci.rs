@@ -33,7 +33,7 @@ pub enum UciMoveError {
         reason: &'static str,
     },
     /// Well-formed, but not a legal move here.
-    #[error("illegal move {0}: no legal move from {from} to {to} in this position", from = .0.get(0..2).unwrap_or(""), to = .0.get(2..4).unwrap_or(""))]
+    #[error("illegal move {0}: not a legal move in this position")]
     Illegal(String),
 }
 
