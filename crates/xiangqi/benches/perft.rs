@@ -15,7 +15,9 @@ const MIDDLEGAME: &str = "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/R
 fn perft_benches(c: &mut Criterion) {
     let start = Xiangqi::new();
     let mut group = c.benchmark_group("xiangqi perft");
-    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
     group.bench_function("start depth 4", |b| {
         b.iter(|| assert_eq!(perft(black_box(&start), 4), 3_290_240));
     });

@@ -102,11 +102,21 @@ const fn bit(file: i32, rank: i32) -> u128 {
 }
 
 const fn in_palace(side: usize, file: i32, rank: i32) -> bool {
-    file >= 3 && file <= 5 && if side == 0 { rank >= 0 && rank <= 2 } else { rank >= 7 && rank <= 9 }
+    file >= 3
+        && file <= 5
+        && if side == 0 {
+            rank >= 0 && rank <= 2
+        } else {
+            rank >= 7 && rank <= 9
+        }
 }
 
 const fn on_own_half(side: usize, rank: i32) -> bool {
-    if side == 0 { rank >= 0 && rank <= 4 } else { rank >= 5 && rank <= 9 }
+    if side == 0 {
+        rank >= 0 && rank <= 4
+    } else {
+        rank >= 5 && rank <= 9
+    }
 }
 
 const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -227,8 +237,7 @@ pub(crate) fn chariot(sq: Square, occupied: Bitboard, rotated: u128) -> Bitboard
     let rank_occ = (occupied.0 >> (9 * rank)) as usize & 0x1FF;
     let file_occ = (rotated >> (10 * file)) as usize & 0x3FF;
     let along_rank = u128::from(RANK_LINE[file as usize][rank_occ] & 0xFFFF) << (9 * rank);
-    let along_file =
-        FILE_SPREAD[(FILE_LINE[rank as usize][file_occ] & 0xFFFF) as usize] << file;
+    let along_file = FILE_SPREAD[(FILE_LINE[rank as usize][file_occ] & 0xFFFF) as usize] << file;
     Bitboard(along_rank | along_file)
 }
 
@@ -300,11 +309,13 @@ pub(crate) fn horse_attackers(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(t)
 }
 
-/// The diagonal neighbours of `sq`: the legs of horses that attack `sq`.
+/// The four `(leg, horse squares)` pairs of horses that would attack `sq`: the leg
+/// is a diagonal neighbour of `sq` (empty for points off the board).
 #[inline]
-pub(crate) fn diagonal_neighbours(sq: Square) -> Bitboard {
+pub(crate) fn horse_legs_of(sq: Square) -> impl Iterator<Item = (Bitboard, Bitboard)> {
     let legs = &LEAPERS.horse_attacker_leg[sq.index()];
-    Bitboard(legs[0] | legs[1] | legs[2] | legs[3])
+    let from = &LEAPERS.horse_attacker[sq.index()];
+    (0..4).map(move |i| (Bitboard(legs[i]), Bitboard(from[i])))
 }
 
 /// A soldier of `side` on `sq` attacks these: forward, and sideways once across.
@@ -317,14 +328,6 @@ pub(crate) fn soldier(side: Side, sq: Square) -> Bitboard {
 #[inline]
 pub(crate) fn soldier_attackers(side: Side, sq: Square) -> Bitboard {
     Bitboard(LEAPERS.soldier_attacker[side.index()][sq.index()])
-}
-
-/// The whole rank and file through `sq`, without `sq`.
-#[inline]
-pub(crate) fn lines(sq: Square) -> Bitboard {
-    let rank = 0x1FFu128 << (9 * sq.rank());
-    let file = FILE_SPREAD[0x3FF] << sq.file();
-    Bitboard((rank | file) & !(1 << sq.index()))
 }
 
 /// Whether `sq` is a point of `side`'s palace.

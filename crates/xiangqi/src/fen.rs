@@ -85,7 +85,9 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 90], FenError> {
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 {
-                    return Err(err(format!("rank {rank} ({row:?}): '0' is not a run of empty points")));
+                    return Err(err(format!(
+                        "rank {rank} ({row:?}): '0' is not a run of empty points"
+                    )));
                 }
                 file += d;
             } else if let Some(piece) = Piece::from_fen_char(c) {
@@ -101,7 +103,9 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 90], FenError> {
             }
         }
         if file < 9 {
-            return Err(err(format!("rank {rank} ({row:?}) has {file} points; expected 9")));
+            return Err(err(format!(
+                "rank {rank} ({row:?}) has {file} points; expected 9"
+            )));
         }
     }
     Ok(board)
@@ -137,7 +141,9 @@ impl FromStr for Fen {
             }
         }
         let halfmoves = match fields.get(4) {
-            Some(h) => h.parse().map_err(|_| FenError::Halfmoves((*h).to_owned()))?,
+            Some(h) => h
+                .parse()
+                .map_err(|_| FenError::Halfmoves((*h).to_owned()))?,
             None => 0,
         };
         let fullmoves = match fields.get(5) {

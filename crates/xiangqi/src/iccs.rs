@@ -103,9 +103,13 @@ impl IccsMove {
                 crate::side_name(p.side),
                 crate::side_name(pos.turn())
             ))),
-            Some(p) if pos.piece_at(self.to).is_some_and(|q| q.side == p.side) => Err(illegal(
-                format!("{} is occupied by {}'s own piece", self.to, crate::side_name(p.side)),
-            )),
+            Some(p) if pos.piece_at(self.to).is_some_and(|q| q.side == p.side) => {
+                Err(illegal(format!(
+                    "{} is occupied by {}'s own piece",
+                    self.to,
+                    crate::side_name(p.side)
+                )))
+            }
             Some(p) if pos.pseudo_legal(m) => Err(illegal(format!(
                 "the {} cannot move to {}: it would leave the general attacked",
                 p.role.name(),

@@ -13,12 +13,12 @@ mod square;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use iccs::{IccsError, IccsMove};
 pub use fen::{Fen, FenError, START_FEN};
+pub use iccs::{IccsError, IccsMove};
 pub use moves::{Move, MoveList};
 pub use position::{PositionError, Xiangqi, side_name};
 pub use role::{Piece, Role};
 pub use setup::Setup;
 pub use square::{ParseSquareError, Square};
-pub use tablero_core::perft;
 pub use tablero_core::{Outcome, Position, Reason, Side};
+pub use tablero_core::{perft, perft_divide};

@@ -132,7 +132,9 @@ impl Xiangqi {
                     return Err(unreachable("the general never leaves its palace"));
                 }
                 Role::Advisor if !ADVISOR_POINTS.contains(&(file, rank)) => {
-                    return Err(unreachable("advisors stand only on the palace's five points"));
+                    return Err(unreachable(
+                        "advisors stand only on the palace's five points",
+                    ));
                 }
                 Role::Elephant if !ELEPHANT_POINTS.contains(&(file, rank)) => {
                     return Err(unreachable(
@@ -140,7 +142,9 @@ impl Xiangqi {
                     ));
                 }
                 Role::Soldier if rank < 3 => {
-                    return Err(unreachable("soldiers never move backwards from their starting rank"));
+                    return Err(unreachable(
+                        "soldiers never move backwards from their starting rank",
+                    ));
                 }
                 _ => {}
             }
@@ -331,8 +335,9 @@ impl Xiangqi {
         let role = |r: Role| self.by_role[r.index()] & them;
         (attacks::soldier_attackers(by, sq) & role(Role::Soldier)).any()
             || (attacks::horse_attackers(sq, occupied) & role(Role::Horse)).any()
-            || (attacks::chariot(sq, occupied, rotated) & (role(Role::Chariot) | role(Role::General)))
-                .any()
+            || (attacks::chariot(sq, occupied, rotated)
+                & (role(Role::Chariot) | role(Role::General)))
+            .any()
             || (attacks::cannon_captures(sq, occupied, rotated) & role(Role::Cannon)).any()
     }
 
@@ -437,8 +442,9 @@ impl Xiangqi {
     /// for the side to move.
     #[must_use]
     pub fn pseudo_legal(&self, m: Move) -> bool {
-        self.board[m.from().index()]
-            .is_some_and(|p| p.side == self.turn && self.pseudo_targets(m.from(), p).contains(m.to()))
+        self.board[m.from().index()].is_some_and(|p| {
+            p.side == self.turn && self.pseudo_targets(m.from(), p).contains(m.to())
+        })
     }
 
     /// Where the piece on `from` may go by its own movement rule, ignoring the safety
@@ -466,28 +472,38 @@ impl Xiangqi {
 
     /// Legal move generation into a list or a counter.
     ///
-    /// Legality is tested only where it can fail: a move leaves its general safe
-    /// unless the side is in check, the general moves, the piece leaves the general's
-    /// rank, file or a diagonal neighbour (a chariot, cannon screen or horse leg), or
-    /// it lands on the general's rank or file (where it may become a cannon's
-    /// screen). Every other move is counted in bulk.
+    /// Legality is tested only where it can fail. Out of check, a move of a piece
+    /// other than the general leaves the general safe unless the piece is pinned (see
+    /// [`Xiangqi::hazards`]) or lands between the general and an enemy cannon that
+    /// has no screen yet. Every other move is counted in bulk.
     fn generate<S: Sink>(&self, sink: &mut S) {
         let us = self.turn;
         let own = self.by_side[us.index()];
         let general = self.generals[us.index()];
         let in_check = self.is_check();
-        let risky_to = attacks::lines(general);
-        let risky_from = risky_to | attacks::diagonal_neighbours(general);
 
         for to in attacks::general(us, general) & !own {
             if self.is_safe(general, to) {
                 sink.push(general, to);
             }
         }
+        if in_check {
+            for role in &Role::ALL[1..] {
+                for from in self.by_role[role.index()] & own {
+                    for to in self.pseudo_targets(from, Piece::new(us, *role)) {
+                        if self.is_safe(from, to) {
+                            sink.push(from, to);
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        let (pinned, risky_to) = self.hazards();
         for role in &Role::ALL[1..] {
             for from in self.by_role[role.index()] & own {
                 let targets = self.pseudo_targets(from, Piece::new(us, *role));
-                if in_check || risky_from.contains(from) {
+                if pinned.contains(from) {
                     for to in targets {
                         if self.is_safe(from, to) {
                             sink.push(from, to);
@@ -503,6 +519,95 @@ impl Xiangqi {
                 }
             }
         }
+    }
+
+    /// For the side to move, not in check: the pieces whose leaving their point may
+    /// expose the general (`pinned`, a superset of the own pieces that are truly pinned)
+    /// and the empty points where a piece would become a cannon's screen (`risky_to`).
+    ///
+    /// Along each ray from the general, with p1, p2, p3 the first three pieces: an
+    /// enemy chariot or general at p2 pins p1; an enemy cannon at p3 pins p1 and p2
+    /// (either leaving leaves one screen); an enemy cannon at p1 makes the points
+    /// between it and the general risky. A piece on a diagonal neighbour of the
+    /// general is pinned when an enemy horse stands behind it (it is that horse's leg).
+    fn hazards(&self) -> (Bitboard, Bitboard) {
+        let us = self.turn;
+        let them = self.by_side[us.other().index()];
+        let general = self.generals[us.index()];
+        let sliders =
+            (self.by_role[Role::Chariot.index()] | self.by_role[Role::General.index()]) & them;
+        let cannons = self.by_role[Role::Cannon.index()] & them;
+        let mut pinned = Bitboard::EMPTY;
+        let mut risky_to = Bitboard::EMPTY;
+
+        let (file, rank) = (general.file(), general.rank());
+        let rank_occ = (self.occupied().0 >> (9 * rank)) as u32 & 0x1FF;
+        let file_occ = (self.rotated >> (10 * file)) as u32 & 0x3FF;
+        // (line occupancy, the general's place on it, along the rank?, upwards?)
+        let rays = [
+            (rank_occ, file, true, true),
+            (rank_occ, file, true, false),
+            (file_occ, rank, false, true),
+            (file_occ, rank, false, false),
+        ];
+        for (occ, at, along_rank, upwards) in rays {
+            let square = |x: u32| {
+                Square::from_index_unchecked(if along_rank {
+                    rank * 9 + x
+                } else {
+                    x * 9 + file
+                })
+            };
+            let mut rest = if upwards {
+                occ & !((2u32 << at) - 1)
+            } else {
+                occ & ((1u32 << at) - 1)
+            };
+            let mut next = || {
+                if rest == 0 {
+                    return None;
+                }
+                let x = if upwards {
+                    rest.trailing_zeros()
+                } else {
+                    31 - rest.leading_zeros()
+                };
+                rest &= !(1 << x);
+                Some((x, square(x)))
+            };
+            let Some((x1, p1)) = next() else {
+                continue;
+            };
+            if cannons.contains(p1) {
+                let (lo, hi) = if upwards { (at + 1, x1) } else { (x1 + 1, at) };
+                for x in lo..hi {
+                    risky_to.insert(square(x));
+                }
+                continue;
+            }
+            let Some((_, p2)) = next() else {
+                continue;
+            };
+            if sliders.contains(p2) {
+                pinned.insert(p1);
+                continue;
+            }
+            if let Some((_, p3)) = next()
+                && cannons.contains(p3)
+            {
+                pinned.insert(p1);
+                pinned.insert(p2);
+            }
+        }
+
+        let horses = self.by_role[Role::Horse.index()] & them;
+        let occupied = self.occupied();
+        for (leg, behind) in attacks::horse_legs_of(general) {
+            if (occupied & leg).any() && (horses & behind).any() {
+                pinned |= leg;
+            }
+        }
+        (pinned, risky_to)
     }
 }
 

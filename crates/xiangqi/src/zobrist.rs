@@ -11,7 +11,7 @@ struct Keys {
 }
 
 const fn generate() -> Keys {
-    let mut rng = SplitMix64::new(0x71A4_6C1_0000_0000 ^ 0x0C4E_55A5);
+    let mut rng = SplitMix64::new(0x71A4_6C10_C4E5_55A5);
     let mut keys = Keys {
         pieces: [[0; 90]; 14],
         black_to_move: 0,
