@@ -201,3 +201,57 @@ fn chess3d_commands() {
     let out = tablero(&["perft", "chess3d", "--fen", "x", "1"]);
     assert!(!out.status.success() && stderr(&out).contains("fields"));
 }
+
+#[test]
+fn xiangqi_commands() {
+    let out = tablero(&["perft", "xiangqi", "3"]);
+    assert_eq!(
+        stdout(&out).lines().last(),
+        Some("79666"),
+        "{}",
+        stderr(&out)
+    );
+    let out = tablero(&["perft", "xiangqi", "2", "--divide"]);
+    assert!(
+        stdout(&out).lines().any(|l| l == "h2e2: 45"),
+        "{}",
+        stdout(&out)
+    );
+    let out = tablero(&["moves", "xiangqi"]);
+    assert_eq!(stdout(&out).lines().count(), 44);
+    assert!(stdout(&out).lines().any(|m| m == "b0c2"));
+    let out = tablero(&["position", "xiangqi", "h2e2", "h9g7"]);
+    assert_eq!(
+        stdout(&out).trim(),
+        "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+    );
+    let out = tablero(&["position", "xiangqi", "h2e2", "h9g8"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("move 2 (\"h9g8\")"),
+        "{}",
+        stderr(&out)
+    );
+    // Flying general: the soldier on e5 may go forward but not leave the file.
+    let fen = "4k4/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1";
+    let out = tablero(&["moves", "xiangqi", "--fen", fen]);
+    let listed = stdout(&out);
+    let moves: Vec<&str> = listed.lines().collect();
+    assert!(
+        moves.contains(&"e5e6") && !moves.contains(&"e5d5"),
+        "{moves:?}"
+    );
+    let out = tablero(&[
+        "perft",
+        "xiangqi",
+        "--fen",
+        "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("general is attacked"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -2,6 +2,7 @@ use tablero_chess::{CastlingMode, Chess, Move as ChessMove, Setup as ChessSetup,
 use tablero_chess3d::Chess3d;
 use tablero_core::{Position, divide_with, perft};
 use tablero_draughts::{Draughts, RuleSet};
+use tablero_xiangqi::{IccsMove, Xiangqi};
 
 use crate::{CATALOG, GameInfo};
 
@@ -68,6 +69,22 @@ impl TextPosition for Chess {
     }
 }
 
+impl TextPosition for Xiangqi {
+    fn position_text(&self) -> String {
+        self.fen()
+    }
+    fn move_text(&self, m: tablero_xiangqi::Move) -> String {
+        m.to_string()
+    }
+    /// ICCS when the text has ICCS's shape (`h2e2`), WXF otherwise.
+    fn parse_move_text(&self, text: &str) -> Result<tablero_xiangqi::Move, String> {
+        match text.parse::<IccsMove>() {
+            Ok(iccs) => iccs.to_move(self).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}
+
 impl TextPosition for Draughts {
     fn position_text(&self) -> String {
         self.fen()
@@ -98,6 +115,8 @@ impl TextPosition for Chess3d {
 pub enum AnyGame {
     /// Chess or Chess960.
     Chess(Chess),
+    /// Xiangqi.
+    Xiangqi(Xiangqi),
     /// Draughts under one of its rule sets.
     Draughts(Draughts),
     /// Ajedrez 3D.
@@ -109,6 +128,7 @@ macro_rules! with_position {
     ($game:expr, $pos:ident => $body:expr) => {
         match $game {
             AnyGame::Chess($pos) => $body,
+            AnyGame::Xiangqi($pos) => $body,
             AnyGame::Draughts($pos) => $body,
             AnyGame::Chess3d($pos) => $body,
         }
@@ -150,6 +170,13 @@ impl AnyGame {
                 };
                 Ok(AnyGame::Chess(pos))
             }
+            "xiangqi" => {
+                let pos = match position {
+                    Some(fen) => Xiangqi::from_fen(fen).map_err(|e| bad_position(e.to_string()))?,
+                    None => Xiangqi::new(),
+                };
+                Ok(AnyGame::Xiangqi(pos))
+            }
             "draughts" => {
                 let rules: RuleSet =
                     variant
@@ -184,12 +211,13 @@ impl AnyGame {
     pub fn game_id(&self) -> &'static str {
         match self {
             AnyGame::Chess(_) => "chess",
+            AnyGame::Xiangqi(_) => "xiangqi",
             AnyGame::Draughts(_) => "draughts",
             AnyGame::Chess3d(_) => "chess3d",
         }
     }
 
-    /// The position in the game's position format (FEN for chess, PDN FEN for draughts).
+    /// The position in the game's position format (FEN for chess and xiangqi, PDN FEN for draughts).
     #[must_use]
     pub fn position_text(&self) -> String {
         with_position!(self, pos => pos.position_text())

@@ -56,7 +56,7 @@ pub const CATALOG: &[GameInfo] = &[
             name: "Standard",
         }],
         sides: ["red", "black"],
-        available: false,
+        available: true,
     },
     GameInfo {
         id: "draughts",
