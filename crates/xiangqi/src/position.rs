@@ -527,8 +527,8 @@ impl Xiangqi {
     ///
     /// Along each ray from the general, with p1, p2, p3 the first three pieces: an
     /// enemy chariot or general at p2 pins p1; an enemy cannon at p3 pins p1 and p2
-    /// (either leaving leaves one screen); an enemy cannon at p1 makes the points
-    /// between it and the general risky. A piece on a diagonal neighbour of the
+    /// (either leaving leaves one screen, even when p1 is itself an enemy cannon); an
+    /// enemy cannon at p1 makes the points between it and the general risky. A piece on a diagonal neighbour of the
     /// general is pinned when an enemy horse stands behind it (it is that horse's leg).
     fn hazards(&self) -> (Bitboard, Bitboard) {
         let us = self.turn;
@@ -583,7 +583,6 @@ impl Xiangqi {
                 for x in lo..hi {
                     risky_to.insert(square(x));
                 }
-                continue;
             }
             let Some((_, p2)) = next() else {
                 continue;
