@@ -488,9 +488,14 @@ impl Xiangqi {
             }
         }
         if in_check {
+            let (blocks, screens) = self.evasion_squares();
             for role in &Role::ALL[1..] {
                 for from in self.by_role[role.index()] & own {
-                    for to in self.pseudo_targets(from, Piece::new(us, *role)) {
+                    let mut targets = self.pseudo_targets(from, Piece::new(us, *role));
+                    if !screens.contains(from) {
+                        targets &= blocks;
+                    }
+                    for to in targets {
                         if self.is_safe(from, to) {
                             sink.push(from, to);
                         }
@@ -519,6 +524,41 @@ impl Xiangqi {
                 }
             }
         }
+    }
+
+    /// For the side to move, in check: the points where a piece other than the
+    /// general may land to answer a check (a checker, a point between a line checker
+    /// and the general, a checking horse's leg) and the own pieces that may answer by
+    /// leaving (a checking cannon's screen). Every legal non-general move is among
+    /// these; each is still tested, which also handles double checks.
+    fn evasion_squares(&self) -> (Bitboard, Bitboard) {
+        let us = self.turn;
+        let general = self.generals[us.index()];
+        let checkers = self.attackers(general, us.other());
+        let mut blocks = checkers;
+        let mut screens = Bitboard::EMPTY;
+        let occupied = self.occupied();
+        for checker in checkers {
+            match self.board[checker.index()].map(|p| p.role) {
+                Some(Role::Chariot | Role::Cannon | Role::General) => {
+                    let pair = Bitboard::from_square(general) | Bitboard::from_square(checker);
+                    let rotated = (1 << rotated_bit(general)) | (1 << rotated_bit(checker));
+                    let between = attacks::chariot(general, pair, rotated)
+                        & attacks::chariot(checker, pair, rotated);
+                    blocks |= between;
+                    screens |= between & occupied & self.by_side[us.index()];
+                }
+                Some(Role::Horse) => {
+                    for (leg, behind) in attacks::horse_legs_of(general) {
+                        if behind.contains(checker) {
+                            blocks |= leg;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        (blocks, screens)
     }
 
     /// For the side to move, not in check: the pieces whose leaving their point may
