@@ -225,6 +225,20 @@ fn xiangqi_commands() {
         stdout(&out).trim(),
         "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
     );
+    // The display notations: WXF and Chinese, mixed with ICCS.
+    let out = tablero(&["position", "xiangqi", "C2.5", "马８进７"]);
+    assert_eq!(
+        stdout(&out).trim(),
+        "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2",
+        "{}",
+        stderr(&out)
+    );
+    let out = tablero(&["position", "xiangqi", "C2.5", "Q8+7"]);
+    assert!(
+        stderr(&out).contains("move 2 (\"Q8+7\")"),
+        "{}",
+        stderr(&out)
+    );
     let out = tablero(&["position", "xiangqi", "h2e2", "h9g8"]);
     assert!(!out.status.success());
     assert!(

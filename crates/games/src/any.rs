@@ -76,12 +76,16 @@ impl TextPosition for Xiangqi {
     fn move_text(&self, m: tablero_xiangqi::Move) -> String {
         m.to_string()
     }
-    /// ICCS when the text has ICCS's shape (`h2e2`), WXF otherwise.
+    /// ICCS when the text has ICCS's shape (`h2e2`), Chinese when it starts with a
+    /// Chinese character (`炮二平五`), WXF otherwise (`C2.5`).
     fn parse_move_text(&self, text: &str) -> Result<tablero_xiangqi::Move, String> {
-        match text.parse::<IccsMove>() {
-            Ok(iccs) => iccs.to_move(self).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
+        if let Ok(iccs) = text.parse::<IccsMove>() {
+            return iccs.to_move(self).map_err(|e| e.to_string());
         }
+        if text.chars().next().is_some_and(|c| c >= '\u{4E00}') {
+            return self.parse_chinese(text).map_err(|e| e.to_string());
+        }
+        self.parse_wxf(text).map_err(|e| e.to_string())
     }
 }
 
