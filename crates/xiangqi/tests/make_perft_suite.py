@@ -185,10 +185,10 @@ def hand_positions():
         "to the red general on e0).",
         P("b", "Ke0 Af0 Rc0 Ng4 Pa3 kf8 ad9 rc5 nb7 cg5"))
     add("flying-general-open-by-capture",
-        "Flying general: the only piece between the generals is a black soldier on e5; red "
-        "captures on e5 with the chariot (legal, it stays between) but a cannon capture that "
-        "empties the file is not available; red general moves along the file.",
-        P("w", "Ke1 Ra5 Ci5 Nc3 Ad0 ke9 pe5 ad9 af9 rh9"))
+        "Flying general: the only piece between the generals is the black soldier e5; red may "
+        "capture it (chariot a5, cannon i5 over g5), the capturer then standing between the "
+        "generals; the red general may move along the file.",
+        P("w", "Ke1 Ra5 Ci5 Pg5 Nc3 Ad0 ke9 pe5 ad9 af9 rh9"))
 
     # --- cannons -----------------------------------------------------------
     add("cannon-screens",
@@ -198,8 +198,8 @@ def hand_positions():
         P("w", "Ke0 Ne2 Ce5 Pf5 Ra0 ke9 ad9 af9 pe6 ne7 nd5 rb5 pg5 rh5"))
     add("cannon-check-evasions",
         "Black to move in check from the cannon on e3 over the red soldier e6: evasions are "
-        "general moves, interposing a second screen (e7, e8, e4, e5) and capturing the "
-        "cannon; capturing the screen only replaces it and stays in check.",
+        "interposing a second screen (e7, e8) and capturing the cannon; capturing the screen "
+        "only replaces it (still check); f9 faces the red general f0, e8 stays on the line.",
         P("b", "Kf0 Ce3 Pe6 Rh1 ke9 ad9 rc3 ng7 cb7 pa6"))
     add("cannon-check-own-screen",
         "Black to move in check from the cannon on e2 whose screen is the black horse e7: any "
@@ -223,7 +223,7 @@ def hand_positions():
     add("cannon-king-into-line",
         "Red general on d1 beside a file where a black cannon has one screen: stepping onto "
         "e1 would walk into a cannon check, stepping to d2 into a chariot check.",
-        P("w", "Kd1 Ae1 Pe3 Rb0 kf9 ce7 rg2 nh6 ad9"))
+        P("w", "Kd1 Af0 Pe3 Rb0 kf9 ce7 rg2 nh6 ad9"))
 
     # --- horses ------------------------------------------------------------
     add("horse-leg-blocking",
@@ -271,12 +271,12 @@ def hand_positions():
     add("soldiers-red",
         "Red soldiers: a3 and c4 have not crossed (forward only), e5 has just crossed "
         "(forward and sideways), g8 crossed, i9 on the last rank (sideways only).",
-        P("w", "Ke0 Pa3 Pc4 Pe5 Pg8 Pi9 ke9 ad9 bg9 cb7 nh9"))
+        P("w", "Kd0 Pa3 Pc4 Pe5 Pg8 Pi9 ke9 ad9 bg9 cb7 nh9"))
     add("soldiers-black",
         "Black to move, black soldiers: i6 at its start and g5 not yet across (forward only), "
         "e4 across (forward and sideways), c1 and a0 deep in red's camp (a0 on the last rank: "
         "sideways only).",
-        P("b", "Ke0 Af0 Bc0 Rh5 Pa3 ke9 ad9 pi6 pg5 pe4 pc1 pa0"))
+        P("b", "Kd0 Af0 Bc0 Rh5 Pa3 ke9 ad9 pi6 pg5 pe4 pc1 pa0"))
     add("soldiers-blocked",
         "Soldiers blocked by their own pieces and capturing: a red soldier whose only forward "
         "point holds a red piece, soldiers side by side on the last rank.",
@@ -357,9 +357,9 @@ def hand_positions():
         "(cannon b5-b0) and one general move (e1); f0 is still on the chariot's rank.",
         P("w", "Ke0 Af0 Pe3 Cb5 kd9 ra0 rf7 ae8"))
     add("check-general-capture",
-        "Black to move in check from an unprotected chariot e8 next to the general: capturing "
-        "it with the general is the main evasion.",
-        P("b", "Kd0 Re8 Ci2 kf9 ad9 nc7 pg6"))
+        "Black to move in check from the unprotected chariot e9 next to the general f9: the "
+        "general may capture it or step to f8.",
+        P("b", "Kd0 Re9 Ci2 kf9 ad9 nc7 pg6"))
     add("discovered-check-black",
         "Black to move with discovered checks: horse e3 and soldier e4 are two screens "
         "between the black cannon e7 and the red general (moving either off the file checks); "
@@ -451,23 +451,20 @@ def build(fsf, out, seed):
     entries = []  # (id, [comment lines], fen, checks)
     t0 = time.time()
 
-    def checks_for(fen, sparse_extra=True, deep=None):
+    def checks_for(fen, deep=None):
+        """perft 1-3 always; further depths while the count stays <= SHALLOW_LIMIT
+        (for sparse positions that can mean depth 5 or more); then up to `deep`."""
         checks = []
-        depth = 1
-        while True:
+        for depth in range(1, 9):
             n = fsf.perft(fen, depth)
-            if depth <= 3 or n <= SHALLOW_LIMIT:
-                checks.append((depth, n))
-            else:
+            if depth > 3 and n > SHALLOW_LIMIT:
                 break
-            if n == 0 or (depth >= 4 and not sparse_extra):
-                break
-            if depth >= 4 and n * 12 > SHALLOW_LIMIT * 4:
-                break  # the next depth would be far over the bound
-            depth += 1
-            if depth > 8:
-                break
-        if deep is not None and deep > checks[-1][0]:
+            checks.append((depth, n))
+            if depth >= 3:
+                prev = checks[-2][1] if len(checks) > 1 else 1
+                if n == 0 or n * n / max(prev, 1) > 3 * SHALLOW_LIMIT:
+                    break
+        if deep is not None:
             for d in range(checks[-1][0] + 1, deep + 1):
                 checks.append((d, fsf.perft(fen, d)))
         return checks
@@ -556,10 +553,11 @@ def write(out, entries, engine, seed):
         "#",
         "# Counts come from %s (Debian package fairy-stockfish," % engine,
         "# UCI_Variant xiangqi, `go perft N`), produced by tests/make_perft_suite.py (random",
-        "# play seed %d). Every perft line of depth <= 3 and the perft divides at depths 1-3" % seed,
-        "# were checked with an independent generator written from the rules,",
-        "# tests/reference_movegen.py. Lines over 5,000,000 nodes are deep lines, run on",
-        "# demand with `cargo test --release -- --ignored`.",
+        "# play seed %d). Every perft line of at most 1,000,000 nodes (any depth), and the" % seed,
+        "# perft divides at depths 1-3 of every position, were reproduced by an independent",
+        "# generator written from the rules, tests/reference_movegen.py. Lines over",
+        "# 5,000,000 nodes are deep lines, run on demand with",
+        "# `cargo test --release -- --ignored`.",
         "# Stalemate loses in xiangqi, but perft only counts legal moves: a mated or",
         "# stalemated side to move has perft 1 = 0.",
         "",

@@ -9,9 +9,9 @@ open file. Perft counts leaves of the legal-move tree.
 
 Run it from anywhere (standard library only; no engine needed):
 
-    python3 crates/xiangqi/tests/reference_movegen.py
-    python3 crates/xiangqi/tests/reference_movegen.py --max-depth 4 --max-nodes 500000
-    python3 crates/xiangqi/tests/reference_movegen.py --fsf /usr/games/fairy-stockfish
+    python3 crates/xiangqi/tests/reference_movegen.py                 # depth <= 3, ~3 min
+    python3 crates/xiangqi/tests/reference_movegen.py --max-depth 8 --max-nodes 1000000  # ~15 min
+    python3 crates/xiangqi/tests/reference_movegen.py --fsf /usr/games/fairy-stockfish  # + divides
 
 By default it checks every `perft <depth> <nodes>` line of the data file with
 depth <= --max-depth (default 3) and nodes <= --max-nodes (default unlimited),
