@@ -9,8 +9,12 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tablero_xiangqi::{Xiangqi, perft};
 
-/// A middlegame after a central-cannon opening (many captures and screens).
-const MIDDLEGAME: &str = "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3";
+/// A crowded tactical middlegame from the perft suite (50 legal moves).
+const MIDDLEGAME: &str =
+    "r1bak1b2/4a3r/1cn3nc1/p3p1p1p/2p4R1/2P6/P3C1P1P/1CN3N2/9/R1BAKAB2 w - - 0 1";
+
+/// Its perft(4), from the suite (Fairy-Stockfish's count).
+const MIDDLEGAME_PERFT_4: u64 = 3_123_134;
 
 fn perft_benches(c: &mut Criterion) {
     let start = Xiangqi::new();
@@ -27,9 +31,11 @@ fn perft_benches(c: &mut Criterion) {
     group.finish();
 
     let middlegame = Xiangqi::from_fen(MIDDLEGAME).expect("valid FEN");
-    let expected = middlegame.legal_moves().len();
     c.bench_function("xiangqi legal moves middlegame", |b| {
-        b.iter(|| assert_eq!(black_box(&middlegame).legal_moves().len(), expected));
+        b.iter(|| assert_eq!(black_box(&middlegame).legal_moves().len(), 50));
+    });
+    c.bench_function("xiangqi perft middlegame depth 4", |b| {
+        b.iter(|| assert_eq!(perft(black_box(&middlegame), 4), MIDDLEGAME_PERFT_4));
     });
 }
 
