@@ -27,7 +27,7 @@
 
 use core::fmt;
 
-use crate::{Move, Xiangqi};
+use crate::{Game, GameError, Move, Xiangqi};
 
 /// The move notation a record is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -128,6 +128,41 @@ impl PgnGame {
             pos.play_unchecked(m);
             game.moves.push(m);
             game.comments.push(Vec::new());
+        }
+        Ok(game)
+    }
+
+    /// The record of `game` with `tags` (e.g. `Event`, `Red`, `Black`), its result
+    /// from the game's outcome (`*` while it goes on) and, when the game ended by a
+    /// rule, a `Termination` tag saying which (e.g. `perpetual_check`).
+    #[must_use]
+    pub fn from_game(game: &Game, tags: impl IntoIterator<Item = (String, String)>) -> PgnGame {
+        let mut record = PgnGame::new(game.start().clone());
+        for m in game.moves() {
+            record.moves.push(m);
+            record.comments.push(Vec::new());
+        }
+        for (name, value) in tags {
+            record.set_tag(name, value);
+        }
+        if let Some(outcome) = game.outcome() {
+            outcome.result_str().clone_into(&mut record.result);
+            record.set_tag("Termination", outcome.reason().id());
+        }
+        record
+    }
+
+    /// Replays the record as a [`Game`] (so that its rules can be checked and play can
+    /// go on). The record's result tag is not trusted: the game decides its outcome.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError`] for a move played after the game had already ended by a rule
+    /// (e.g. after a perpetual check was ruled), or an illegal move.
+    pub fn to_game(&self) -> Result<Game, GameError> {
+        let mut game = Game::new(self.start.clone());
+        for &m in &self.moves {
+            game.play(m)?;
         }
         Ok(game)
     }

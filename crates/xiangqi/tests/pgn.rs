@@ -3,7 +3,7 @@
 
 use tablero_core::SplitMix64;
 use tablero_xiangqi::pgn::{MoveFormat, PgnGame, read_pgn};
-use tablero_xiangqi::{Move, Xiangqi};
+use tablero_xiangqi::{Game, Move, Reason, Xiangqi};
 
 fn random_game(seed: u64, plies: usize) -> PgnGame {
     let mut rng = SplitMix64::new(seed);
@@ -145,4 +145,40 @@ fn other_variants_and_malformed_tags_are_refused() {
             .as_ref()
             .is_err_and(|e| e.to_string().contains("never closed"))
     );
+}
+
+#[test]
+fn games_save_with_their_result_and_load_to_continue() {
+    // Red checks with the chariot forever; the third occurrence is ruled.
+    let start = Xiangqi::from_fen("R8/4k4/9/9/9/9/9/9/9/3K5 w - - 0 1").expect("legal");
+    let mut game = Game::new(start);
+    for _ in 0..2 {
+        for m in ["a9a8", "e8e9", "a8a9", "e9e8"] {
+            game.play_iccs(m).expect("legal move");
+        }
+    }
+    let outcome = game.outcome().expect("ruled at the third occurrence");
+    assert_eq!(outcome.reason(), Reason::PerpetualCheck);
+    let record = PgnGame::from_game(&game, [("Red".to_owned(), "A".to_owned())]);
+    assert_eq!(record.result, "0-1");
+    assert_eq!(record.tag("Termination"), Some("perpetual_check"));
+    let text = record.to_pgn_string(MoveFormat::Wxf);
+    let back = read_pgn(&text).remove(0).expect("reads back");
+    let replayed = back.to_game().expect("replays");
+    assert_eq!(replayed.outcome(), Some(outcome));
+    assert_eq!(
+        replayed.moves().collect::<Vec<_>>(),
+        game.moves().collect::<Vec<_>>()
+    );
+
+    // An unfinished game continues after loading.
+    let mut open = Game::default();
+    open.play_iccs("h2e2").expect("legal");
+    let text = PgnGame::from_game(&open, []).to_pgn_string(MoveFormat::Iccs);
+    let mut loaded = read_pgn(&text)
+        .remove(0)
+        .expect("reads back")
+        .to_game()
+        .expect("replays");
+    assert!(loaded.play_iccs("h9g7").is_ok());
 }
