@@ -544,6 +544,7 @@ fn tokenize(text: &str) -> Result<Vec<Token<'_>>, String> {
                 variation_depth += 1;
                 rest = &rest[1..];
             }
+            '}' => return Err("a '}' closes no comment".to_owned()),
             ')' => {
                 variation_depth = variation_depth
                     .checked_sub(1)
