@@ -3,6 +3,10 @@
 
 use std::fmt::Write as _;
 
+mod reference;
+
+pub use reference::{ReferenceEngine, reference_engine_or_skip};
+
 use tablero_core::{Position, perft};
 
 /// One position of a perft suite with its expected counts.

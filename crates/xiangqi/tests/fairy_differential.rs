@@ -7,72 +7,12 @@
 //! ICCS numbers them 0–9; moves are converted before comparing.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use tablero_core::{SplitMix64, perft_divide};
+use tablero_testkit::reference_engine_or_skip;
 
 mod common;
 use common::{playout, random_setup};
-
-struct FairyStockfish {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl FairyStockfish {
-    fn start() -> Option<FairyStockfish> {
-        let path = std::env::var("TABLERO_FAIRY_STOCKFISH")
-            .unwrap_or_else(|_| "/usr/games/fairy-stockfish".to_owned());
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .ok()?;
-        let input = child.stdin.take()?;
-        let output = BufReader::new(child.stdout.take()?);
-        let mut engine = FairyStockfish {
-            child,
-            input,
-            output,
-        };
-        engine.send("setoption name UCI_Variant value xiangqi");
-        Some(engine)
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("fairy-stockfish accepts input");
-    }
-
-    /// Per-move leaf counts of `go perft depth`, with moves converted to ICCS.
-    fn divide(&mut self, fen: &str, depth: u32) -> BTreeMap<String, u64> {
-        self.send(&format!("position fen {fen}"));
-        self.send(&format!("go perft {depth}"));
-        let mut counts = BTreeMap::new();
-        let mut line = String::new();
-        loop {
-            line.clear();
-            assert!(
-                self.output
-                    .read_line(&mut line)
-                    .expect("fairy-stockfish output")
-                    > 0,
-                "fairy-stockfish exited"
-            );
-            let text = line.trim();
-            if text.starts_with("Nodes searched") {
-                return counts;
-            }
-            if let Some((m, n)) = text.split_once(": ")
-                && let (Some(m), Ok(n)) = (to_iccs(m), n.parse())
-            {
-                counts.insert(m, n);
-            }
-        }
-    }
-}
 
 /// `h3e3` (ranks 1–10) to `h2e2` (ranks 0–9).
 fn to_iccs(fsf: &str) -> Option<String> {
@@ -91,23 +31,13 @@ fn to_iccs(fsf: &str) -> Option<String> {
     chars.next().is_none().then_some(out)
 }
 
-impl Drop for FairyStockfish {
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit");
-        let _ = self.child.wait();
-    }
-}
-
 #[test]
 fn random_playout_positions_match_fairy_stockfish() {
-    let Some(mut engine) = FairyStockfish::start() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "fairy-stockfish is missing under CI: scripts/test installs it"
-        );
-        eprintln!(
-            "SKIPPED: no fairy-stockfish binary (set TABLERO_FAIRY_STOCKFISH or install Debian's fairy-stockfish)"
-        );
+    let Some(mut engine) = reference_engine_or_skip(
+        "TABLERO_FAIRY_STOCKFISH",
+        "/usr/games/fairy-stockfish",
+        &["setoption name UCI_Variant value xiangqi"],
+    ) else {
         return;
     };
     // Playouts from the start, and random sparse setups (line-ups of cannons,
@@ -126,7 +56,11 @@ fn random_playout_positions_match_fairy_stockfish() {
             .into_iter()
             .map(|(m, n)| (m.to_string(), n))
             .collect();
-        let theirs = engine.divide(&fen, depth);
+        let theirs: BTreeMap<String, u64> = engine
+            .divide(&fen, depth)
+            .into_iter()
+            .map(|(m, n)| (to_iccs(&m).unwrap_or(m), n))
+            .collect();
         assert_eq!(
             ours, theirs,
             "divide {depth} differs from Fairy-Stockfish at {fen}"
