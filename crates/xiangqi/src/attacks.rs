@@ -241,6 +241,12 @@ pub(crate) fn chariot(sq: Square, occupied: Bitboard, rotated: u128) -> Bitboard
     Bitboard(along_rank | along_file)
 }
 
+/// The points of `file` on the ranks whose bits are set in `ranks` (bit 0 = rank 0).
+#[inline]
+pub(crate) fn file_points(file: u32, ranks: u32) -> Bitboard {
+    Bitboard(FILE_SPREAD[(ranks & 0x3FF) as usize] << file)
+}
+
 /// The pieces a cannon on `sq` may capture (of either side): the second piece in each
 /// direction, with exactly one screen between.
 #[inline]

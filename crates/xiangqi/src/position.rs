@@ -505,24 +505,48 @@ impl Xiangqi {
             return;
         }
         let (pinned, risky_to) = self.hazards();
-        for role in &Role::ALL[1..] {
-            for from in self.by_role[role.index()] & own {
-                let targets = self.pseudo_targets(from, Piece::new(us, *role));
-                if pinned.contains(from) {
-                    for to in targets {
-                        if self.is_safe(from, to) {
-                            sink.push(from, to);
-                        }
+        let occ = self.occupied();
+        let them = self.by_side[us.other().index()];
+        let mine = |role: Role| self.by_role[role.index()] & own;
+        // One loop per role so that each computes its targets without a dispatch.
+        let mut emit = |from: Square, targets: Bitboard| {
+            let targets = targets & !own;
+            if pinned.contains(from) {
+                for to in targets {
+                    if self.is_safe(from, to) {
+                        sink.push(from, to);
                     }
-                } else {
-                    sink.push_all(from, targets & !risky_to);
-                    for to in targets & risky_to {
-                        if self.is_safe(from, to) {
-                            sink.push(from, to);
-                        }
+                }
+            } else {
+                sink.push_all(from, targets & !risky_to);
+                for to in targets & risky_to {
+                    if self.is_safe(from, to) {
+                        sink.push(from, to);
                     }
                 }
             }
+        };
+        for from in mine(Role::Chariot) {
+            emit(from, attacks::chariot(from, occ, self.rotated));
+        }
+        for from in mine(Role::Cannon) {
+            emit(
+                from,
+                (attacks::chariot(from, occ, self.rotated) & !occ)
+                    | (attacks::cannon_captures(from, occ, self.rotated) & them),
+            );
+        }
+        for from in mine(Role::Horse) {
+            emit(from, attacks::horse(from, occ));
+        }
+        for from in mine(Role::Soldier) {
+            emit(from, attacks::soldier(us, from));
+        }
+        for from in mine(Role::Elephant) {
+            emit(from, attacks::elephant(us, from, occ));
+        }
+        for from in mine(Role::Advisor) {
+            emit(from, attacks::advisor(us, from));
         }
     }
 
@@ -580,6 +604,7 @@ impl Xiangqi {
         let mut pinned = Bitboard::EMPTY;
         let mut risky_to = Bitboard::EMPTY;
 
+        let line_enemies = sliders | cannons;
         let (file, rank) = (general.file(), general.rank());
         let rank_occ = (self.occupied().0 >> (9 * rank)) as u32 & 0x1FF;
         let file_occ = (self.rotated >> (10 * file)) as u32 & 0x3FF;
@@ -598,11 +623,21 @@ impl Xiangqi {
                     x * 9 + file
                 })
             };
-            let mut rest = if upwards {
-                occ & !((2u32 << at) - 1)
+            let ray = if upwards {
+                !((2u32 << at) - 1)
             } else {
-                occ & ((1u32 << at) - 1)
+                (1u32 << at) - 1
             };
+            // Most rays hold no enemy chariot, general or cannon at all.
+            let enemies_on_ray = if along_rank {
+                line_enemies.0 >> (9 * rank) & u128::from(ray & 0x1FF) != 0
+            } else {
+                (line_enemies & attacks::file_points(file, ray & 0x3FF)).any()
+            };
+            if !enemies_on_ray {
+                continue;
+            }
+            let mut rest = occ & ray;
             let mut next = || {
                 if rest == 0 {
                     return None;
