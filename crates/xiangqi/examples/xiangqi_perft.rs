@@ -1,4 +1,4 @@
-//! `cargo run --release -p tablero-xiangqi --example perft -- <depth> [FEN] [--divide]`
+//! `cargo run --release -p tablero-xiangqi --example xiangqi_perft -- <depth> [FEN] [--divide]`
 //!
 //! Prints the leaf count (and with `--divide` one line per root move) and the speed.
 
@@ -11,7 +11,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let divide = args.iter().any(|a| a == "--divide");
     let args: Vec<&String> = args.iter().filter(|a| *a != "--divide").collect();
     let Some(depth) = args.first() else {
-        return Err("usage: perft <depth> [FEN] [--divide]".into());
+        return Err("usage: xiangqi_perft <depth> [FEN] [--divide]".into());
     };
     let depth: u32 = depth.parse()?;
     let pos = match args.get(1) {
