@@ -141,7 +141,11 @@ fn other_variants_and_malformed_tags_are_refused() {
     assert!(result[0].is_err());
     // Found by fuzzing: a stray '}' once made the reader loop forever.
     let stray = read_pgn("[Red \"a\"]c} 1. C2.5 *\n");
-    assert!(stray[0].as_ref().is_err_and(|e| e.to_string().contains("'}'")));
+    assert!(
+        stray[0]
+            .as_ref()
+            .is_err_and(|e| e.to_string().contains("'}'"))
+    );
     let variation = read_pgn("1. h2e2 (1. b2e2 *\n");
     assert!(
         variation[0]
