@@ -45,14 +45,15 @@ impl Sink for Counter {
     }
 }
 
-/// The direction from `a` to `b` if they share a row or a column.
+/// The direction from the general on `general` (whose [`LINE_OF`] entry is `line`)
+/// to `b` if they share a row or a column.
 #[inline(always)]
-fn direction(a: u8, b: u8) -> Option<u8> {
-    let (la, lb) = (LINE_OF[(a & 127) as usize], LINE_OF[(b & 127) as usize]);
-    if (la ^ lb) & 0xF0 == 0 {
-        Some(if b > a { RIGHT } else { LEFT })
-    } else if (la ^ lb) & 0x0F == 0 {
-        Some(if b > a { DOWN } else { UP })
+fn direction(general: u8, line: u8, b: u8) -> Option<u8> {
+    let shared = line ^ LINE_OF[(b & 127) as usize];
+    if shared & 0xF0 == 0 {
+        Some(if b > general { RIGHT } else { LEFT })
+    } else if shared & 0x0F == 0 {
+        Some(if b > general { DOWN } else { UP })
     } else {
         None
     }
@@ -81,6 +82,7 @@ impl Mailbox {
     #[inline(always)]
     fn attacked<const RED: bool>(&self, at: impl Fn(u8) -> u8, general: u8) -> bool {
         let (_, opp) = tags::<RED>();
+        let line = LINE_OF[(general & 127) as usize];
         let forward = if RED { UP } else { DOWN };
         // Soldiers: from the sides and from the enemy's direction (a soldier next to
         // a general inside its palace has always crossed the river).
@@ -107,7 +109,7 @@ impl Mailbox {
             if from == 0 || at(from) != i {
                 continue;
             }
-            if let Some(d) = direction(general, from) {
+            if let Some(d) = direction(general, line, from) {
                 let mut s = step(general, d);
                 while at(s) == 0 {
                     s = step(s, d);
@@ -123,7 +125,7 @@ impl Mailbox {
             if from == 0 || at(from) != i {
                 continue;
             }
-            if let Some(d) = direction(general, from) {
+            if let Some(d) = direction(general, line, from) {
                 let mut s = step(general, d);
                 while at(s) == 0 {
                     s = step(s, d);
@@ -213,6 +215,7 @@ impl Mailbox {
     #[inline(always)]
     fn hazards<const RED: bool>(&self, general: u8) -> (bool, u64, Risky) {
         let (own, opp) = tags::<RED>();
+        let line = LINE_OF[(general & 127) as usize];
         let mut check = false;
         let mut pinned: u64 = 0;
         let mut risky: Risky = 0;
@@ -242,7 +245,7 @@ impl Mailbox {
             if from == 0 {
                 continue;
             }
-            if let Some(d) = direction(general, from) {
+            if let Some(d) = direction(general, line, from) {
                 let mut s = step(general, d);
                 while self.at(s) == 0 {
                     s = step(s, d);
@@ -268,7 +271,7 @@ impl Mailbox {
             if from == 0 {
                 continue;
             }
-            if let Some(d) = direction(general, from) {
+            if let Some(d) = direction(general, line, from) {
                 let mut s = step(general, d);
                 while self.at(s) == 0 {
                     s = step(s, d);
@@ -316,7 +319,7 @@ impl Mailbox {
         macro_rules! emit {
             ($from:expr, $to:expr, $pinned:expr) => {{
                 let (from, to) = ($from, $to);
-                if !FAST && ($pinned || risky >> (to & 127) & 1 != 0) {
+                if !FAST && ($pinned || (risky != 0 && risky >> (to & 127) & 1 != 0)) {
                     if self.is_safe_for::<RED>(from, to) {
                         sink.push(from, to);
                     }
@@ -326,7 +329,7 @@ impl Mailbox {
             }};
         }
         // Chariots: empty points, then the first piece unless it is ours.
-        for i in own + CHARIOTS..own + CHARIOTS + 2 {
+        for i in [own + CHARIOTS, own + CHARIOTS + 1] {
             let from = self.square(i);
             if from == 0 {
                 continue;
@@ -344,7 +347,7 @@ impl Mailbox {
             }
         }
         // Cannons: empty points, then past the screen the next piece unless it is ours.
-        for i in own + CANNONS..own + CANNONS + 2 {
+        for i in [own + CANNONS, own + CANNONS + 1] {
             let from = self.square(i);
             if from == 0 {
                 continue;
@@ -369,7 +372,7 @@ impl Mailbox {
             }
         }
         // Horses: the leg must be empty.
-        for i in own + HORSES..own + HORSES + 2 {
+        for i in [own + HORSES, own + HORSES + 1] {
             let from = self.square(i);
             if from == 0 {
                 continue;
@@ -424,7 +427,7 @@ impl Mailbox {
             }
         }
         // Advisors: diagonally inside the palace.
-        for i in own + ADVISORS..own + ADVISORS + 2 {
+        for i in [own + ADVISORS, own + ADVISORS + 1] {
             let from = self.square(i);
             if from == 0 {
                 continue;
@@ -445,7 +448,7 @@ impl Mailbox {
                 cell < RED_HALF
             }
         };
-        for i in own + ELEPHANTS..own + ELEPHANTS + 2 {
+        for i in [own + ELEPHANTS, own + ELEPHANTS + 1] {
             let from = self.square(i);
             if from == 0 {
                 continue;
