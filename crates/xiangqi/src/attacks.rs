@@ -1,20 +1,15 @@
-//! Attack tables, built at compile time.
+//! Attack sets as bitboards, for the queries that answer in [`Bitboard`]s
+//! ([`crate::Xiangqi::attackers`], [`crate::Xiangqi::attacks_from`], pseudo-legality)
+//! and for the repetition rules. Move generation does not use them (see
+//! `movegen.rs`).
 //!
-//! Chariot and cannon lines use two occupancy copies: the normal one (bit
-//! `rank * 9 + file`) gives a rank's 9 bits by a shift, and a file-major copy (bit
-//! `file * 10 + rank`) gives a file's 10 bits the same way. A table indexed by the
-//! piece's place on the line and the line's occupancy then answers both the chariot's
-//! targets and the cannon's capture (the second piece on each side) in one load.
+//! Chariot and cannon lines: a table indexed by the piece's place on its rank or file
+//! and that line's occupancy answers both the chariot's targets and the cannon's
+//! capture (the second piece on each side) in one load.
 
 use tablero_core::Side;
 
 use crate::{Bitboard, Square};
-
-/// Bit index of `sq` in the file-major occupancy.
-#[inline]
-pub(crate) const fn rotated_bit(sq: Square) -> u32 {
-    sq.file() * 10 + sq.rank()
-}
 
 /// `LINE` entry bits 0–15: slide targets up to and including the first piece each
 /// way; bits 16–31: cannon capture targets (the second piece each way).
@@ -229,31 +224,30 @@ const fn leapers() -> Leapers {
 
 static LEAPERS: Leapers = leapers();
 
+/// The occupancy of `file` as 10 bits (bit = rank).
+fn file_occupancy(occupied: Bitboard, file: u32) -> usize {
+    (0..10).fold(0, |bits, rank| {
+        bits | ((occupied.0 >> (9 * rank + file)) as usize & 1) << rank
+    })
+}
+
 /// The squares a chariot on `sq` reaches: empty points up to and including the first
-/// piece in each direction. `rotated` is the file-major occupancy.
-#[inline]
-pub(crate) fn chariot(sq: Square, occupied: Bitboard, rotated: u128) -> Bitboard {
+/// piece in each direction.
+pub(crate) fn chariot(sq: Square, occupied: Bitboard) -> Bitboard {
     let (file, rank) = (sq.file(), sq.rank());
     let rank_occ = (occupied.0 >> (9 * rank)) as usize & 0x1FF;
-    let file_occ = (rotated >> (10 * file)) as usize & 0x3FF;
+    let file_occ = file_occupancy(occupied, file);
     let along_rank = u128::from(RANK_LINE[file as usize][rank_occ] & 0xFFFF) << (9 * rank);
     let along_file = FILE_SPREAD[(FILE_LINE[rank as usize][file_occ] & 0xFFFF) as usize] << file;
     Bitboard(along_rank | along_file)
 }
 
-/// The points of `file` on the ranks whose bits are set in `ranks` (bit 0 = rank 0).
-#[inline]
-pub(crate) fn file_points(file: u32, ranks: u32) -> Bitboard {
-    Bitboard(FILE_SPREAD[(ranks & 0x3FF) as usize] << file)
-}
-
 /// The pieces a cannon on `sq` may capture (of either side): the second piece in each
 /// direction, with exactly one screen between.
-#[inline]
-pub(crate) fn cannon_captures(sq: Square, occupied: Bitboard, rotated: u128) -> Bitboard {
+pub(crate) fn cannon_captures(sq: Square, occupied: Bitboard) -> Bitboard {
     let (file, rank) = (sq.file(), sq.rank());
     let rank_occ = (occupied.0 >> (9 * rank)) as usize & 0x1FF;
-    let file_occ = (rotated >> (10 * file)) as usize & 0x3FF;
+    let file_occ = file_occupancy(occupied, file);
     let along_rank = u128::from(RANK_LINE[file as usize][rank_occ] >> 16) << (9 * rank);
     let along_file = FILE_SPREAD[(FILE_LINE[rank as usize][file_occ] >> 16) as usize] << file;
     Bitboard(along_rank | along_file)

@@ -7,6 +7,8 @@ mod chinese;
 mod fen;
 mod game;
 mod iccs;
+mod mailbox;
+mod movegen;
 mod moves;
 pub mod pgn;
 mod position;

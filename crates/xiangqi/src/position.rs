@@ -1,8 +1,13 @@
 //! The position: placement, side to move, counters and key.
 
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
 use tablero_core::{Outcome, Reason, Side};
 
-use crate::attacks::{self, rotated_bit};
+use crate::attacks;
+use crate::mailbox::{Mailbox, cell_of, slot_range, square_of, tag};
+use crate::movegen::Counter;
 use crate::{Bitboard, Move, MoveList, Piece, Role, Setup, Square, zobrist};
 
 /// Why a [`Setup`] is not a legal xiangqi position.
@@ -52,18 +57,50 @@ pub const fn side_name(side: Side) -> &'static str {
 ///
 /// Built only through [`Xiangqi::from_setup`] (or [`Xiangqi::new`], FEN parsing), so
 /// every value is a position that can occur in a game.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Xiangqi {
+    // The placement is held twice, both updated by every move: `board` (one
+    // `Option<Piece>` per point, what `board()` lends out; Zobrist keys, notation)
+    // and the mailbox that move generation and check tests work on. Equality and
+    // hashing look at `board` only: the mailbox's slot numbering depends on the
+    // move order.
     pub(crate) board: [Option<Piece>; 90],
-    pub(crate) by_role: [Bitboard; 7],
-    pub(crate) by_side: [Bitboard; 2],
-    /// File-major occupancy (bit `file * 10 + rank`), kept for line attacks.
-    pub(crate) rotated: u128,
-    pub(crate) generals: [Square; 2],
+    mailbox: Mailbox,
     pub(crate) turn: Side,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
     pub(crate) key: u64,
+}
+
+impl PartialEq for Xiangqi {
+    fn eq(&self, other: &Xiangqi) -> bool {
+        self.board == other.board
+            && self.turn == other.turn
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+            && self.key == other.key
+    }
+}
+
+impl Eq for Xiangqi {}
+
+impl Hash for Xiangqi {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.turn.hash(state);
+        self.halfmoves.hash(state);
+        self.fullmoves.hash(state);
+        self.key.hash(state);
+    }
+}
+
+impl fmt::Debug for Xiangqi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Xiangqi")
+            .field("fen", &self.fen())
+            .field("key", &format_args!("{:#018x}", self.key))
+            .finish()
+    }
 }
 
 impl Default for Xiangqi {
@@ -102,17 +139,6 @@ impl Xiangqi {
     ///
     /// [`PositionError`] naming the broken rule.
     pub fn from_setup(setup: Setup) -> Result<Xiangqi, PositionError> {
-        let mut pos = Xiangqi {
-            board: [None; 90],
-            by_role: [Bitboard::EMPTY; 7],
-            by_side: [Bitboard::EMPTY; 2],
-            rotated: 0,
-            generals: [Square::from_index_unchecked(0); 2],
-            turn: setup.turn,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves.max(1),
-            key: 0,
-        };
         let mut counts = [[0u32; 7]; 2];
         for sq in Square::all() {
             let Some(piece) = setup.board[sq.index()] else {
@@ -148,10 +174,6 @@ impl Xiangqi {
                 }
                 _ => {}
             }
-            pos.put(sq, piece);
-            if role == Role::General {
-                pos.generals[side.index()] = sq;
-            }
         }
         for side in Side::ALL {
             for role in Role::ALL {
@@ -164,19 +186,20 @@ impl Xiangqi {
                 }
             }
         }
+        let mut pos = Xiangqi {
+            board: setup.board,
+            mailbox: Mailbox::new(&setup.board),
+            turn: setup.turn,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            key: 0,
+        };
         pos.key = pos.compute_key();
         let mover = pos.turn.other();
-        if pos.is_attacked(pos.generals[mover.index()], pos.turn) {
+        if pos.mailbox.in_check(mover) {
             return Err(PositionError::OppositeCheck(mover));
         }
         Ok(pos)
-    }
-
-    fn put(&mut self, sq: Square, piece: Piece) {
-        self.board[sq.index()] = Some(piece);
-        self.by_role[piece.role.index()].insert(sq);
-        self.by_side[piece.side.index()].insert(sq);
-        self.rotated |= 1 << rotated_bit(sq);
     }
 
     /// The setup this position was built from (as FEN writes it).
@@ -225,32 +248,29 @@ impl Xiangqi {
         &self.board
     }
 
-    /// The points holding `side`'s pieces.
+    /// The points holding `side`'s pieces (computed from the piece list).
     #[must_use]
-    #[inline]
     pub fn by_side(&self, side: Side) -> Bitboard {
-        self.by_side[side.index()]
+        self.mailbox.points(side, 0..16)
     }
 
-    /// The points holding `piece`.
+    /// The points holding `piece` (computed from the piece list).
     #[must_use]
-    #[inline]
     pub fn by_piece(&self, piece: Piece) -> Bitboard {
-        self.by_role[piece.role.index()] & self.by_side[piece.side.index()]
+        self.mailbox.points(piece.side, slot_range(piece.role))
     }
 
     /// Every occupied point.
     #[must_use]
-    #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.by_side[0] | self.by_side[1]
+        self.mailbox.occupied()
     }
 
     /// Where `side`'s general stands.
     #[must_use]
     #[inline]
     pub fn general_of(&self, side: Side) -> Square {
-        self.generals[side.index()]
+        square_of(self.mailbox.square(tag(side)))
     }
 
     /// Plies since the last capture (the FEN's halfmove field).
@@ -268,14 +288,19 @@ impl Xiangqi {
     /// Whether the side to move's general is attacked.
     #[must_use]
     pub fn is_check(&self) -> bool {
-        self.is_attacked(self.generals[self.turn.index()], self.turn.other())
+        self.mailbox.in_check(self.turn)
     }
 
-    /// Whether `sq` is attacked by a piece of `by` (a general counts along an open file:
-    /// the flying-general rule).
+    /// Whether `sq` is attacked by a soldier, horse, chariot or cannon of `by`, or by
+    /// its general along an open line (the flying-general rule).
     #[must_use]
     pub fn is_attacked(&self, sq: Square, by: Side) -> bool {
-        self.attacked_with(sq, by, self.occupied(), self.rotated, Bitboard::EMPTY)
+        let occ = self.occupied();
+        let role = |r: Role| self.by_piece(Piece::new(by, r));
+        (attacks::soldier_attackers(by, sq) & role(Role::Soldier)).any()
+            || (attacks::horse_attackers(sq, occ) & role(Role::Horse)).any()
+            || (attacks::chariot(sq, occ) & (role(Role::Chariot) | role(Role::General))).any()
+            || (attacks::cannon_captures(sq, occ) & role(Role::Cannon)).any()
     }
 
     /// The pieces of `by` that attack `sq` as the board stands (whatever stands on
@@ -283,10 +308,9 @@ impl Xiangqi {
     #[must_use]
     pub fn attackers(&self, sq: Square, by: Side) -> Bitboard {
         let occ = self.occupied();
-        let them = self.by_side[by.index()];
-        let role = |r: Role| self.by_role[r.index()] & them;
-        (attacks::chariot(sq, occ, self.rotated) & (role(Role::Chariot) | role(Role::General)))
-            | (attacks::cannon_captures(sq, occ, self.rotated) & role(Role::Cannon))
+        let role = |r: Role| self.by_piece(Piece::new(by, r));
+        (attacks::chariot(sq, occ) & (role(Role::Chariot) | role(Role::General)))
+            | (attacks::cannon_captures(sq, occ) & role(Role::Cannon))
             | (attacks::horse_attackers(sq, occ) & role(Role::Horse))
             | (attacks::soldier_attackers(by, sq) & role(Role::Soldier))
             | (attacks::general(by, sq) & role(Role::General))
@@ -307,51 +331,23 @@ impl Xiangqi {
         let side = piece.side;
         match piece.role {
             Role::General => {
-                let enemy = self.generals[side.other().index()];
-                let facing = attacks::chariot(sq, occ, self.rotated) & Bitboard::from_square(enemy);
+                let enemy = self.general_of(side.other());
+                let facing = attacks::chariot(sq, occ) & Bitboard::from_square(enemy);
                 attacks::general(side, sq) | facing
             }
             Role::Advisor => attacks::advisor(side, sq),
             Role::Elephant => attacks::elephant(side, sq, occ),
             Role::Horse => attacks::horse(sq, occ),
-            Role::Chariot => attacks::chariot(sq, occ, self.rotated),
-            Role::Cannon => attacks::cannon_captures(sq, occ, self.rotated),
+            Role::Chariot => attacks::chariot(sq, occ),
+            Role::Cannon => attacks::cannon_captures(sq, occ),
             Role::Soldier => attacks::soldier(side, sq),
         }
     }
 
-    /// Attack test on a board changed by a move: `occupied`/`rotated` are the new
-    /// occupancy and `captured` the point whose enemy piece was just taken.
-    #[inline]
-    pub(crate) fn attacked_with(
-        &self,
-        sq: Square,
-        by: Side,
-        occupied: Bitboard,
-        rotated: u128,
-        captured: Bitboard,
-    ) -> bool {
-        let them = self.by_side[by.index()] & !captured;
-        let role = |r: Role| self.by_role[r.index()] & them;
-        (attacks::soldier_attackers(by, sq) & role(Role::Soldier)).any()
-            || (attacks::horse_attackers(sq, occupied) & role(Role::Horse)).any()
-            || (attacks::chariot(sq, occupied, rotated)
-                & (role(Role::Chariot) | role(Role::General)))
-            .any()
-            || (attacks::cannon_captures(sq, occupied, rotated) & role(Role::Cannon)).any()
-    }
-
     /// Whether the move from `from` to `to` (a pseudo-legal move of the side to move)
     /// leaves its own general safe.
-    #[inline]
     pub(crate) fn is_safe(&self, from: Square, to: Square) -> bool {
-        let us = self.turn;
-        let to_bb = Bitboard::from_square(to);
-        let occupied = (self.occupied() ^ Bitboard::from_square(from)) | to_bb;
-        let rotated = (self.rotated ^ (1 << rotated_bit(from))) | (1 << rotated_bit(to));
-        let general = self.generals[us.index()];
-        let general = if general == from { to } else { general };
-        !self.attacked_with(general, us.other(), occupied, rotated, to_bb)
+        self.mailbox.is_safe(self.turn, cell_of(from), cell_of(to))
     }
 
     /// Whether `m` captures.
@@ -366,26 +362,16 @@ impl Xiangqi {
         let Some(piece) = self.board[from.index()] else {
             return;
         };
-        let from_bb = Bitboard::from_square(from);
-        let to_bb = Bitboard::from_square(to);
         if let Some(captured) = self.board[to.index()] {
-            self.by_role[captured.role.index()] ^= to_bb;
-            self.by_side[captured.side.index()] ^= to_bb;
             self.key ^= zobrist::piece(captured, to);
             self.halfmoves = 0;
         } else {
-            self.rotated |= 1 << rotated_bit(to);
             self.halfmoves = self.halfmoves.saturating_add(1);
         }
-        self.rotated &= !(1 << rotated_bit(from));
-        self.by_role[piece.role.index()] ^= from_bb | to_bb;
-        self.by_side[piece.side.index()] ^= from_bb | to_bb;
         self.board[from.index()] = None;
         self.board[to.index()] = Some(piece);
+        self.mailbox.play(cell_of(from), cell_of(to));
         self.key ^= zobrist::piece(piece, from) ^ zobrist::piece(piece, to);
-        if piece.role == Role::General {
-            self.generals[piece.side.index()] = to;
-        }
         if self.turn == Side::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
@@ -397,7 +383,7 @@ impl Xiangqi {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate(&mut moves);
+        self.mailbox.generate(self.turn, &mut moves);
         moves
     }
 
@@ -405,19 +391,14 @@ impl Xiangqi {
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
-        self.generate(&mut counter);
+        self.mailbox.generate(self.turn, &mut counter);
         counter.0
     }
 
     /// Whether `m` is a legal move here.
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
-        let Some(piece) = self.board[m.from().index()] else {
-            return false;
-        };
-        piece.side == self.turn
-            && self.pseudo_targets(m.from(), piece).contains(m.to())
-            && self.is_safe(m.from(), m.to())
+        self.pseudo_legal(m) && self.is_safe(m.from(), m.to())
     }
 
     /// The result this position alone decides: a side with no legal move has lost,
@@ -449,239 +430,23 @@ impl Xiangqi {
 
     /// Where the piece on `from` may go by its own movement rule, ignoring the safety
     /// of its general.
-    #[inline]
     fn pseudo_targets(&self, from: Square, piece: Piece) -> Bitboard {
         let occ = self.occupied();
         let side = piece.side;
-        let own = self.by_side[side.index()];
+        let own = self.by_side(side);
         let targets = match piece.role {
             Role::General => attacks::general(side, from),
             Role::Advisor => attacks::advisor(side, from),
             Role::Elephant => attacks::elephant(side, from, occ),
             Role::Horse => attacks::horse(from, occ),
-            Role::Chariot => attacks::chariot(from, occ, self.rotated),
+            Role::Chariot => attacks::chariot(from, occ),
             Role::Cannon => {
-                (attacks::chariot(from, occ, self.rotated) & !occ)
-                    | (attacks::cannon_captures(from, occ, self.rotated)
-                        & self.by_side[side.other().index()])
+                (attacks::chariot(from, occ) & !occ)
+                    | (attacks::cannon_captures(from, occ) & self.by_side(side.other()))
             }
             Role::Soldier => attacks::soldier(side, from),
         };
         targets & !own
-    }
-
-    /// Legal move generation into a list or a counter.
-    ///
-    /// Legality is tested only where it can fail. Out of check, a move of a piece
-    /// other than the general leaves the general safe unless the piece is pinned (see
-    /// [`Xiangqi::hazards`]) or lands between the general and an enemy cannon that
-    /// has no screen yet. Every other move is counted in bulk.
-    fn generate<S: Sink>(&self, sink: &mut S) {
-        let us = self.turn;
-        let own = self.by_side[us.index()];
-        let general = self.generals[us.index()];
-        let in_check = self.is_check();
-
-        for to in attacks::general(us, general) & !own {
-            if self.is_safe(general, to) {
-                sink.push(general, to);
-            }
-        }
-        if in_check {
-            let (blocks, screens) = self.evasion_squares();
-            for role in &Role::ALL[1..] {
-                for from in self.by_role[role.index()] & own {
-                    let mut targets = self.pseudo_targets(from, Piece::new(us, *role));
-                    if !screens.contains(from) {
-                        targets &= blocks;
-                    }
-                    for to in targets {
-                        if self.is_safe(from, to) {
-                            sink.push(from, to);
-                        }
-                    }
-                }
-            }
-            return;
-        }
-        let (pinned, risky_to) = self.hazards();
-        let occ = self.occupied();
-        let them = self.by_side[us.other().index()];
-        let mine = |role: Role| self.by_role[role.index()] & own;
-        // One loop per role so that each computes its targets without a dispatch.
-        let mut emit = |from: Square, targets: Bitboard| {
-            let targets = targets & !own;
-            if pinned.contains(from) {
-                for to in targets {
-                    if self.is_safe(from, to) {
-                        sink.push(from, to);
-                    }
-                }
-            } else {
-                sink.push_all(from, targets & !risky_to);
-                for to in targets & risky_to {
-                    if self.is_safe(from, to) {
-                        sink.push(from, to);
-                    }
-                }
-            }
-        };
-        for from in mine(Role::Chariot) {
-            emit(from, attacks::chariot(from, occ, self.rotated));
-        }
-        for from in mine(Role::Cannon) {
-            emit(
-                from,
-                (attacks::chariot(from, occ, self.rotated) & !occ)
-                    | (attacks::cannon_captures(from, occ, self.rotated) & them),
-            );
-        }
-        for from in mine(Role::Horse) {
-            emit(from, attacks::horse(from, occ));
-        }
-        for from in mine(Role::Soldier) {
-            emit(from, attacks::soldier(us, from));
-        }
-        for from in mine(Role::Elephant) {
-            emit(from, attacks::elephant(us, from, occ));
-        }
-        for from in mine(Role::Advisor) {
-            emit(from, attacks::advisor(us, from));
-        }
-    }
-
-    /// For the side to move, in check: the points where a piece other than the
-    /// general may land to answer a check (a checker, a point between a line checker
-    /// and the general, a checking horse's leg) and the own pieces that may answer by
-    /// leaving (a checking cannon's screen). Every legal non-general move is among
-    /// these; each is still tested, which also handles double checks.
-    fn evasion_squares(&self) -> (Bitboard, Bitboard) {
-        let us = self.turn;
-        let general = self.generals[us.index()];
-        let checkers = self.attackers(general, us.other());
-        let mut blocks = checkers;
-        let mut screens = Bitboard::EMPTY;
-        let occupied = self.occupied();
-        for checker in checkers {
-            match self.board[checker.index()].map(|p| p.role) {
-                Some(Role::Chariot | Role::Cannon | Role::General) => {
-                    let pair = Bitboard::from_square(general) | Bitboard::from_square(checker);
-                    let rotated = (1 << rotated_bit(general)) | (1 << rotated_bit(checker));
-                    let between = attacks::chariot(general, pair, rotated)
-                        & attacks::chariot(checker, pair, rotated);
-                    blocks |= between;
-                    screens |= between & occupied & self.by_side[us.index()];
-                }
-                Some(Role::Horse) => {
-                    for (leg, behind) in attacks::horse_legs_of(general) {
-                        if behind.contains(checker) {
-                            blocks |= leg;
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        (blocks, screens)
-    }
-
-    /// For the side to move, not in check: the pieces whose leaving their point may
-    /// expose the general (`pinned`, a superset of the own pieces that are truly pinned)
-    /// and the empty points where a piece would become a cannon's screen (`risky_to`).
-    ///
-    /// Along each ray from the general, with p1, p2, p3 the first three pieces: an
-    /// enemy chariot or general at p2 pins p1; an enemy cannon at p3 pins p1 and p2
-    /// (either leaving leaves one screen, even when p1 is itself an enemy cannon); an
-    /// enemy cannon at p1 makes the points between it and the general risky. A piece on a diagonal neighbour of the
-    /// general is pinned when an enemy horse stands behind it (it is that horse's leg).
-    fn hazards(&self) -> (Bitboard, Bitboard) {
-        let us = self.turn;
-        let them = self.by_side[us.other().index()];
-        let general = self.generals[us.index()];
-        let sliders =
-            (self.by_role[Role::Chariot.index()] | self.by_role[Role::General.index()]) & them;
-        let cannons = self.by_role[Role::Cannon.index()] & them;
-        let mut pinned = Bitboard::EMPTY;
-        let mut risky_to = Bitboard::EMPTY;
-
-        let line_enemies = sliders | cannons;
-        let (file, rank) = (general.file(), general.rank());
-        let rank_occ = (self.occupied().0 >> (9 * rank)) as u32 & 0x1FF;
-        let file_occ = (self.rotated >> (10 * file)) as u32 & 0x3FF;
-        // (line occupancy, the general's place on it, along the rank?, upwards?)
-        let rays = [
-            (rank_occ, file, true, true),
-            (rank_occ, file, true, false),
-            (file_occ, rank, false, true),
-            (file_occ, rank, false, false),
-        ];
-        for (occ, at, along_rank, upwards) in rays {
-            let square = |x: u32| {
-                Square::from_index_unchecked(if along_rank {
-                    rank * 9 + x
-                } else {
-                    x * 9 + file
-                })
-            };
-            let ray = if upwards {
-                !((2u32 << at) - 1)
-            } else {
-                (1u32 << at) - 1
-            };
-            // Most rays hold no enemy chariot, general or cannon at all.
-            let enemies_on_ray = if along_rank {
-                line_enemies.0 >> (9 * rank) & u128::from(ray & 0x1FF) != 0
-            } else {
-                (line_enemies & attacks::file_points(file, ray & 0x3FF)).any()
-            };
-            if !enemies_on_ray {
-                continue;
-            }
-            let mut rest = occ & ray;
-            let mut next = || {
-                if rest == 0 {
-                    return None;
-                }
-                let x = if upwards {
-                    rest.trailing_zeros()
-                } else {
-                    31 - rest.leading_zeros()
-                };
-                rest &= !(1 << x);
-                Some((x, square(x)))
-            };
-            let Some((x1, p1)) = next() else {
-                continue;
-            };
-            if cannons.contains(p1) {
-                let (lo, hi) = if upwards { (at + 1, x1) } else { (x1 + 1, at) };
-                for x in lo..hi {
-                    risky_to.insert(square(x));
-                }
-            }
-            let Some((_, p2)) = next() else {
-                continue;
-            };
-            if sliders.contains(p2) {
-                pinned.insert(p1);
-                continue;
-            }
-            if let Some((_, p3)) = next()
-                && cannons.contains(p3)
-            {
-                pinned.insert(p1);
-                pinned.insert(p2);
-            }
-        }
-
-        let horses = self.by_role[Role::Horse.index()] & them;
-        let occupied = self.occupied();
-        for (leg, behind) in attacks::horse_legs_of(general) {
-            if (occupied & leg).any() && (horses & behind).any() {
-                pinned |= leg;
-            }
-        }
-        (pinned, risky_to)
     }
 }
 
@@ -695,38 +460,6 @@ fn elephant_attackers(side: Side, sq: Square, occupied: Bitboard) -> Bitboard {
     }
 }
 
-trait Sink {
-    fn push(&mut self, from: Square, to: Square);
-    fn push_all(&mut self, from: Square, targets: Bitboard);
-}
-
-impl Sink for MoveList {
-    #[inline]
-    fn push(&mut self, from: Square, to: Square) {
-        // Validated piece counts bound the moves (at most 119) below the capacity.
-        let _ = self.try_push(Move::new(from, to));
-    }
-    #[inline]
-    fn push_all(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            Sink::push(self, from, to);
-        }
-    }
-}
-
-struct Counter(u64);
-
-impl Sink for Counter {
-    #[inline]
-    fn push(&mut self, _: Square, _: Square) {
-        self.0 += 1;
-    }
-    #[inline]
-    fn push_all(&mut self, _: Square, targets: Bitboard) {
-        self.0 += u64::from(targets.count());
-    }
-}
-
 impl tablero_core::Position for Xiangqi {
     type Move = Move;
     type MoveList = MoveList;
@@ -737,7 +470,7 @@ impl tablero_core::Position for Xiangqi {
 
     fn legal_moves_into(&self, moves: &mut MoveList) {
         moves.clear();
-        self.generate(moves);
+        self.mailbox.generate(self.turn, moves);
     }
 
     fn count_legal_moves(&self) -> u64 {

@@ -373,7 +373,25 @@ fn walk(game: &mut Game, n: usize, checker: Option<Side>) -> Vec<bool> {
             };
             usable.then(|| (seen(after.key()), !wanted))
         };
-        let legal = pos.legal_moves();
+        // The walks were tuned on this order (general, chariots, cannons, horses,
+        // soldiers, elephants, advisors; then by from and to point); fixing it keeps
+        // them independent of the generator's order, which ties are broken by.
+        let mut legal = pos.legal_moves();
+        let role_rank = |m: &Move| {
+            let role = pos.piece_at(m.from()).map(|p| p.role);
+            [
+                Role::General,
+                Role::Chariot,
+                Role::Cannon,
+                Role::Horse,
+                Role::Soldier,
+                Role::Elephant,
+                Role::Advisor,
+            ]
+            .iter()
+            .position(|r| Some(*r) == role)
+        };
+        legal.sort_by_key(|m| (role_rank(m), m.from(), m.to()));
         let m = legal
             .iter()
             .filter_map(|m| score(m).map(|key| (key, *m)))
