@@ -48,6 +48,8 @@ trait TextPosition: Position {
     fn position_text(&self) -> String;
     /// A legal move in the game's move format.
     fn move_text(&self, m: Self::Move) -> String;
+    /// A legal move in the game's display notation (SAN, WXF, PDN, chess3d short form).
+    fn notation_text(&self, m: Self::Move) -> String;
     /// A move in the move format or the display notation, resolved against this
     /// position.
     fn parse_move_text(&self, text: &str) -> Result<Self::Move, String>;
@@ -59,6 +61,9 @@ impl TextPosition for Chess {
     }
     fn move_text(&self, m: ChessMove) -> String {
         self.uci(m)
+    }
+    fn notation_text(&self, m: ChessMove) -> String {
+        self.san(m)
     }
     /// UCI when the text has UCI's shape, SAN otherwise.
     fn parse_move_text(&self, text: &str) -> Result<ChessMove, String> {
@@ -75,6 +80,9 @@ impl TextPosition for Xiangqi {
     }
     fn move_text(&self, m: tablero_xiangqi::Move) -> String {
         m.to_string()
+    }
+    fn notation_text(&self, m: tablero_xiangqi::Move) -> String {
+        self.wxf(m)
     }
     /// ICCS when the text has ICCS's shape (`h2e2`), Chinese when it starts with a
     /// Chinese character (`炮二平五`), WXF otherwise (`C2.5`).
@@ -96,6 +104,9 @@ impl TextPosition for Draughts {
     fn move_text(&self, m: tablero_draughts::Move) -> String {
         self.move_text(m)
     }
+    fn notation_text(&self, m: tablero_draughts::Move) -> String {
+        self.move_text(m)
+    }
     fn parse_move_text(&self, text: &str) -> Result<tablero_draughts::Move, String> {
         self.parse_move(text).map_err(|e| e.to_string())
     }
@@ -107,6 +118,9 @@ impl TextPosition for Chess3d {
     }
     fn move_text(&self, m: tablero_chess3d::Move) -> String {
         self.coordinate(m)
+    }
+    fn notation_text(&self, m: tablero_chess3d::Move) -> String {
+        self.short(m)
     }
     /// Coordinate form (`0B5-0C5`) or the short form (`P-0-C4`), any case.
     fn parse_move_text(&self, text: &str) -> Result<tablero_chess3d::Move, String> {
@@ -257,6 +271,39 @@ impl AnyGame {
     #[must_use]
     pub fn legal_moves_text(&self) -> Vec<String> {
         with_position!(self, pos => pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect())
+    }
+
+    /// Every legal move as `(move format, display notation)` pairs, e.g.
+    /// `("h2e2", "C2.5")` in xiangqi or `("g1f3", "Nf3")` in chess: what a move list or
+    /// an API shows beside the machine form.
+    #[must_use]
+    pub fn legal_moves_with_notation(&self) -> Vec<(String, String)> {
+        with_position!(self, pos => pos
+            .legal_moves()
+            .iter()
+            .map(|&m| (pos.move_text(m), pos.notation_text(m)))
+            .collect())
+    }
+
+    /// Plays one move given in the game's move format or display notation and returns
+    /// it as `(move format, display notation)`, both as they read before the move.
+    ///
+    /// # Errors
+    ///
+    /// [`GamesError::Move`] (index 1) if the text is malformed or not legal; the
+    /// position is unchanged then.
+    pub fn play_text_with_notation(&mut self, text: &str) -> Result<(String, String), GamesError> {
+        let bad = |reason: String| GamesError::Move {
+            index: 1,
+            text: text.to_owned(),
+            reason,
+        };
+        with_position!(self, pos => {
+            let m = pos.parse_move_text(text).map_err(bad)?;
+            let written = (pos.move_text(m), pos.notation_text(m));
+            pos.play_unchecked(m);
+            Ok(written)
+        })
     }
 
     /// Plays one move given in the game's move format or display notation.

@@ -1,0 +1,43 @@
+//! Moves by game id, in the move format and the display notation of each game.
+
+use tablero_games::AnyGame;
+
+#[test]
+fn every_game_pairs_its_move_format_with_its_display_notation() {
+    let cases = [
+        ("chess", None, "e4", ("e2e4", "e4")),
+        ("xiangqi", None, "h2e2", ("h2e2", "C2.5")),
+        ("xiangqi", None, "炮二平五", ("h2e2", "C2.5")),
+        ("draughts", Some("english"), "11-15", ("11-15", "11-15")),
+        ("chess3d", None, "0G1-0F1", ("0G1-0F1", "P-0-F1")),
+    ];
+    for (game, variant, text, (format, notation)) in cases {
+        let mut pos = AnyGame::new(game, variant, None).expect("start position");
+        let listed = pos.legal_moves_with_notation();
+        assert!(
+            listed.contains(&(format.to_owned(), notation.to_owned())),
+            "{game}: {listed:?}"
+        );
+        let before = pos.clone();
+        assert_eq!(
+            pos.play_text_with_notation(text),
+            Ok((format.to_owned(), notation.to_owned())),
+            "{game}"
+        );
+        assert_ne!(pos, before);
+    }
+}
+
+#[test]
+fn a_refused_move_changes_nothing() {
+    let mut pos = AnyGame::new("xiangqi", None, None).expect("start position");
+    let before = pos.clone();
+    let error = pos
+        .play_text_with_notation("C2.9")
+        .expect_err("no such move");
+    assert!(
+        error.to_string().starts_with("move 1 (\"C2.9\")"),
+        "{error}"
+    );
+    assert_eq!(pos, before);
+}
