@@ -50,33 +50,8 @@ SHALLOW_LIMIT = 5_000_000
 FILES = "abcdefghi"
 
 
-class Fsf:
-    def __init__(self, path):
-        self.proc = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        lines = self.read_until(lambda l: l == "uciok")
-        self.name = next(l[len("id name ") :] for l in lines if l.startswith("id name "))
-        self.send("setoption name UCI_Variant value xiangqi")
-        self.send("setoption name Threads value 1")
-        self.send("isready")
-        self.read_until(lambda l: l == "readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, done):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("fairy-stockfish exited")
-            line = line.strip()
-            lines.append(line)
-            if done(line):
-                return lines
+class Fsf(ref.UciEngine):
+    """The suite builder's view of Fairy-Stockfish: positions shown by `d`, divides."""
 
     def show(self, fen, moves=()):
         """Sets the position and returns (fen shown by `d`, checkers in our notation)."""

@@ -412,16 +412,23 @@ def parse_suite(path):
     return cases
 
 
-class Fsf:
-    """Minimal UCI driver for Fairy-Stockfish (only for --fsf)."""
+class UciEngine:
+    """Fairy-Stockfish over UCI pipes, in xiangqi mode. Shared by the cross-check
+    scripts of this folder (make_perft_suite.py and validate_repetition_cases.py
+    import it from here)."""
 
     def __init__(self, path):
         self.proc = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True, bufsize=1
         )
         self.send("uci")
-        self.read_until(lambda l: l == "uciok")
+        lines = self.read_until(lambda l: l == "uciok")
+        self.name = next(
+            (l[len("id name "):] for l in lines if l.startswith("id name ")), "?"
+        )
         self.send("setoption name UCI_Variant value xiangqi")
+        self.send("setoption name Threads value 1")
         self.send("isready")
         self.read_until(lambda l: l == "readyok")
 
@@ -439,6 +446,10 @@ class Fsf:
             lines.append(line)
             if done(line):
                 return lines
+
+
+class Fsf(UciEngine):
+    """Perft divides from Fairy-Stockfish (only for --fsf)."""
 
     def divide(self, fen, depth):
         self.send("position fen " + fen)

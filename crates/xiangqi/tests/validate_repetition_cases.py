@@ -39,37 +39,17 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference_movegen as ref  # noqa: E402  (the shared engine driver)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CASES = os.path.join(HERE, "data", "repetition.cases")
 FILES = "abcdefghi"
 EXPECTS = ("draw", "red-loses", "black-loses")
 
 
-class Engine:
-    def __init__(self, path):
-        self.proc = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.read_until(lambda l: l == "uciok")
-        self.send("setoption name UCI_Variant value xiangqi")
-        self.send("isready")
-        self.read_until(lambda l: l == "readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, done):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("fairy-stockfish exited")
-            line = line.rstrip("\n")
-            lines.append(line)
-            if done(line):
-                return lines
+class Engine(ref.UciEngine):
+    """Fairy-Stockfish for move legality and position identity."""
 
     def position(self, fen, moves):
         cmd = "position fen " + fen
