@@ -2,7 +2,7 @@ use tablero_chess::{CastlingMode, Chess, Move as ChessMove, Setup as ChessSetup,
 use tablero_chess3d::Chess3d;
 use tablero_core::{Position, divide_with, perft};
 use tablero_draughts::{Draughts, RuleSet};
-use tablero_xiangqi::{IccsMove, Xiangqi};
+use tablero_xiangqi::Xiangqi;
 
 use crate::{CATALOG, GameInfo};
 
@@ -84,16 +84,9 @@ impl TextPosition for Xiangqi {
     fn notation_text(&self, m: tablero_xiangqi::Move) -> String {
         self.wxf(m)
     }
-    /// ICCS when the text has ICCS's shape (`h2e2`), Chinese when it starts with a
-    /// Chinese character (`炮二平五`), WXF otherwise (`C2.5`).
+    /// ICCS (`h2e2`), WXF (`C2.5`) or Chinese (`炮二平五`).
     fn parse_move_text(&self, text: &str) -> Result<tablero_xiangqi::Move, String> {
-        if let Ok(iccs) = text.parse::<IccsMove>() {
-            return iccs.to_move(self).map_err(|e| e.to_string());
-        }
-        if text.chars().next().is_some_and(|c| c >= '\u{4E00}') {
-            return self.parse_chinese(text).map_err(|e| e.to_string());
-        }
-        self.parse_wxf(text).map_err(|e| e.to_string())
+        self.parse_move(text).map_err(|e| e.to_string())
     }
 }
 

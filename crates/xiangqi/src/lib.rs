@@ -8,6 +8,7 @@ mod fen;
 mod game;
 mod iccs;
 mod mailbox;
+mod move_text;
 mod movegen;
 mod moves;
 pub mod pgn;
@@ -24,6 +25,7 @@ pub use chinese::{ChineseError, ChineseMove, ChineseOrigin, Ordinal, simplified_
 pub use fen::{Fen, FenError, START_FEN};
 pub use game::{COUNTED_CHECKS, Game, GameError, MOVE_LIMIT_PLIES, REPETITION_COUNT};
 pub use iccs::{IccsError, IccsMove};
+pub use move_text::MoveTextError;
 pub use moves::{Move, MoveList};
 pub use position::{PositionError, Xiangqi, side_name};
 pub use repetition::{MoveKind, RepetitionRule, RepetitionRuling};

@@ -411,7 +411,9 @@ fn read_game(number: usize, chunk: &str) -> Result<PgnGame, PgnError> {
             continue;
         };
         let ply = game.moves.len() + 1;
-        let m = parse_any(&pos, text).map_err(|reason| error(Some(ply), Some(text), reason))?;
+        let m = pos
+            .parse_move(text)
+            .map_err(|e| error(Some(ply), Some(text), e.to_string()))?;
         pos.play_unchecked(m);
         game.moves.push(m);
         game.comments.push(Vec::new());
@@ -437,25 +439,6 @@ fn read_game(number: usize, chunk: &str) -> Result<PgnGame, PgnError> {
 
 fn lookup_owned(tags: &[(String, String)], name: &str) -> Option<String> {
     tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone())
-}
-
-/// A move in ICCS, WXF or Chinese, whichever reads; the error is the one of the
-/// notation the text looks like.
-fn parse_any(pos: &Xiangqi, text: &str) -> Result<Move, String> {
-    if let Ok(iccs) = text.parse::<crate::IccsMove>() {
-        return iccs.to_move(pos).map_err(|e| e.to_string());
-    }
-    let wxf = pos.parse_wxf(text);
-    if let Ok(m) = wxf {
-        return Ok(m);
-    }
-    let looks_chinese = text.chars().next().is_some_and(|c| c >= '\u{4E00}');
-    match (looks_chinese, pos.parse_chinese(text), wxf) {
-        (_, Ok(m), _) => Ok(m),
-        (true, Err(e), _) => Err(e.to_string()),
-        (false, _, Err(e)) => Err(e.to_string()),
-        (false, _, Ok(m)) => Ok(m),
-    }
 }
 
 /// `12.`, `12...` alone are skipped (`None`); `12.C2.5` gives `C2.5`; anything else
