@@ -299,6 +299,26 @@ impl Chess {
         key
     }
 
+    /// The position after the side to move passes, for a search's null-move pruning;
+    /// `None` in check, where passing would leave the king capturable.
+    #[must_use]
+    pub fn null_move(&self) -> Option<Chess> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.key ^= zobrist::turn(Side::Black);
+        if let Some(ep) = next.ep_square.take() {
+            next.key ^= zobrist::en_passant(ep.file());
+        }
+        next.halfmoves = next.halfmoves.saturating_add(1);
+        if next.turn == Side::Black {
+            next.fullmoves = next.fullmoves.saturating_add(1);
+        }
+        next.turn = !next.turn;
+        Some(next)
+    }
+
     /// Plays a legal move (see [`Position::play_unchecked`]).
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;

@@ -356,6 +356,23 @@ impl Xiangqi {
         self.board[m.to().index()].is_some()
     }
 
+    /// The position after the side to move passes, for a search's null-move pruning;
+    /// `None` in check, where passing would leave the general capturable.
+    #[must_use]
+    pub fn null_move(&self) -> Option<Xiangqi> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.halfmoves = next.halfmoves.saturating_add(1);
+        if next.turn == Side::Black {
+            next.fullmoves = next.fullmoves.saturating_add(1);
+        }
+        next.key ^= zobrist::turn(Side::Black);
+        next.turn = next.turn.other();
+        Some(next)
+    }
+
     /// Plays a legal move (see [`tablero_core::Position::play_unchecked`]).
     pub fn play_unchecked(&mut self, m: Move) {
         let (from, to) = (m.from(), m.to());

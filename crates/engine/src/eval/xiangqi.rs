@@ -1,0 +1,5 @@
+//! Xiangqi evaluation (being written).
+
+/// Xiangqi evaluation.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct XiangqiEvaluator;

@@ -1,0 +1,94 @@
+use tablero_core::Position;
+
+/// A score in centipawns (hundredths of a pawn or of the game's basic piece), from the
+/// point of view of the side to move.
+pub type Score = i32;
+
+/// What one game teaches the generic search: how good a position looks and which
+/// moves matter.
+///
+/// Implementations are stateless tables and weights, shared between search threads.
+/// Everything the search needs to know about a game that the [`Position`] trait does
+/// not say lives here, so the rules crates never depend on the engine.
+pub trait Evaluator<P: Position>: Send + Sync {
+    /// The static evaluation of `pos` for the side to move. Must stay well inside
+    /// `±`[`crate::MATE_BOUND`].
+    fn evaluate(&self, pos: &P) -> Score;
+
+    /// Whether the side to move is in check (always `false` in games without check).
+    fn in_check(&self, pos: &P) -> bool;
+
+    /// Whether the side to move may not "stand pat" in quiescence: it is in check, or
+    /// must capture (draughts). Such positions search every legal move instead of only
+    /// the noisy ones, and are extended by a ply.
+    fn must_resolve(&self, pos: &P) -> bool {
+        self.in_check(pos)
+    }
+
+    /// Whether `mv` changes the material balance (captures, promotions): the moves
+    /// quiescence search looks at.
+    fn is_noisy(&self, pos: &P, mv: P::Move) -> bool;
+
+    /// An ordering key for noisy moves, highest first (most valuable victim, then
+    /// least valuable attacker). Only compared between noisy moves of one position.
+    fn noisy_order(&self, pos: &P, mv: P::Move) -> Score;
+
+    /// The slot of `mv` in the history table, below [`Evaluator::HISTORY_SLOTS`]
+    /// (typically from-square × board size + to-square).
+    fn history_slot(&self, pos: &P, mv: P::Move) -> usize;
+
+    /// The size of the history table.
+    const HISTORY_SLOTS: usize;
+
+    /// Whether playing `mv` makes every earlier position unrepeatable (a capture, a
+    /// pawn or man move), so repetition checks can stop looking back there.
+    fn is_irreversible(&self, pos: &P, mv: P::Move) -> bool;
+
+    /// The position after the side to move passes, where null-move pruning is sound;
+    /// `None` where it is not (in check, zugzwang-prone endings, draughts).
+    fn null_move(&self, pos: &P) -> Option<P> {
+        let _ = pos;
+        None
+    }
+
+    /// The result for the side to move when the position itself ends the game, given
+    /// whether it has a legal move. The default asks [`Position::outcome`] only when
+    /// there is no legal move.
+    fn terminal(&self, pos: &P, has_moves: bool) -> Option<Terminal> {
+        if has_moves {
+            return None;
+        }
+        pos.outcome().map(|outcome| match outcome.winner() {
+            Some(side) if side == pos.turn() => Terminal::Win,
+            Some(_) => Terminal::Loss,
+            None => Terminal::Draw,
+        })
+    }
+
+    /// Whether a rule of the game's history-free state ends the game in a draw here
+    /// (e.g. chess's fifty-move counter). Checked before the moves are generated.
+    fn is_rule_draw(&self, pos: &P) -> bool {
+        let _ = pos;
+        false
+    }
+
+    /// The value of a repeated position for the side to move. Most games call a
+    /// repetition a draw; xiangqi's perpetual-check rule makes the checker lose.
+    /// `checks_by_us` and `checks_by_them` tell whether every move of the cycle by
+    /// each side gave check.
+    fn repetition_score(&self, checks_by_us: bool, checks_by_them: bool) -> Score {
+        let _ = (checks_by_us, checks_by_them);
+        0
+    }
+}
+
+/// The result a position decides by itself, from the side to move's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Terminal {
+    /// The side to move has won.
+    Win,
+    /// The side to move has lost.
+    Loss,
+    /// Nobody wins.
+    Draw,
+}

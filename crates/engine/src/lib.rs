@@ -1,0 +1,21 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+mod engine;
+mod eval;
+mod evaluator;
+mod limits;
+pub mod score;
+mod search;
+mod tt;
+
+pub use engine::{Engine, Line, SearchInfo, SearchOptions, SearchResult};
+pub use eval::chess::ChessEvaluator;
+pub use eval::chess3d::Chess3dEvaluator;
+pub use eval::draughts::DraughtsEvaluator;
+pub use eval::xiangqi::XiangqiEvaluator;
+pub use evaluator::{Evaluator, Score, Terminal};
+pub use limits::{Clock, Limits};
+pub use score::{MATE, MATE_BOUND};
+pub use search::{Features, MAX_PLY};
+pub use tt::TranspositionTable;

@@ -1,0 +1,618 @@
+//! The search: iterative deepening over a principal-variation alpha-beta search with
+//! quiescence, written once for every game.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use tablero_core::Position;
+
+use crate::evaluator::Terminal;
+use crate::score::{INFINITE, MATE, MATE_BOUND, from_tt, to_tt};
+use crate::tt::{Bound, TranspositionTable};
+use crate::{Evaluator, Score};
+
+/// The deepest ply a search reaches, quiescence included.
+pub const MAX_PLY: usize = 128;
+
+/// The deepest iteration.
+pub(crate) const MAX_DEPTH: i32 = 100;
+
+/// How often (in nodes) a search looks at the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// The moves a search looks at from the root.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct RootFilter<M> {
+    /// Only these, when not empty (UCI `searchmoves`).
+    pub(crate) only: Vec<M>,
+    /// Never these (the lines of earlier MultiPV passes).
+    pub(crate) excluded: Vec<M>,
+}
+
+/// The switches a property test flips to compare pruning against plain alpha-beta.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Features {
+    /// Transposition-table cutoffs.
+    pub tt_cutoffs: bool,
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub reductions: bool,
+    /// Reverse futility pruning near the leaves.
+    pub futility: bool,
+    /// Quiescence search at the leaves (otherwise the static evaluation).
+    pub quiescence: bool,
+}
+
+impl Features {
+    /// Every shortcut on: how games are played.
+    pub const ALL: Features = Features {
+        tt_cutoffs: true,
+        null_move: true,
+        reductions: true,
+        futility: true,
+        quiescence: true,
+    };
+
+    /// Plain alpha-beta with quiescence: the reference the shortcuts are tested against.
+    pub const PLAIN: Features = Features {
+        tt_cutoffs: false,
+        null_move: false,
+        reductions: false,
+        futility: false,
+        quiescence: true,
+    };
+}
+
+struct ScoredMove<M> {
+    mv: M,
+    order: i64,
+    index: u16,
+}
+
+/// Per-ply working memory, allocated once per search.
+struct Ply<P: Position> {
+    moves: P::MoveList,
+    scored: Vec<ScoredMove<P::Move>>,
+    killers: [Option<P::Move>; 2],
+    pv: Vec<P::Move>,
+    quiets_tried: Vec<usize>,
+}
+
+/// One thread's search state.
+pub(crate) struct Searcher<'a, P: Position, E: Evaluator<P>> {
+    evaluator: &'a E,
+    tt: &'a TranspositionTable,
+    stop: &'a AtomicBool,
+    total_nodes: &'a AtomicU64,
+    pub(crate) features: Features,
+    start: Instant,
+    hard_deadline: Option<Duration>,
+    node_limit: Option<u64>,
+    pub(crate) nodes: u64,
+    unreported_nodes: u64,
+    pub(crate) seldepth: usize,
+    plies: Vec<Ply<P>>,
+    history: Vec<i32>,
+    /// Keys of the game's earlier positions and of the path from the root.
+    keys: Vec<u64>,
+    /// Whether the side to move was in check in each of those positions.
+    checks: Vec<bool>,
+    /// For each key, the first index a repetition of it can be found at.
+    reversible_from: Vec<usize>,
+    root_index: usize,
+    pub(crate) root_filter: RootFilter<P::Move>,
+    pub(crate) aborted: bool,
+}
+
+impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        evaluator: &'a E,
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        total_nodes: &'a AtomicU64,
+        start: Instant,
+        hard_deadline: Option<Duration>,
+        node_limit: Option<u64>,
+        history: &[P],
+        root: &P,
+    ) -> Searcher<'a, P, E> {
+        let mut plies = Vec::with_capacity(MAX_PLY + 1);
+        plies.resize_with(MAX_PLY + 1, || Ply {
+            moves: P::MoveList::default(),
+            scored: Vec::with_capacity(64),
+            killers: [None, None],
+            pv: Vec::with_capacity(MAX_PLY),
+            quiets_tried: Vec::with_capacity(64),
+        });
+        let mut searcher = Searcher {
+            evaluator,
+            tt,
+            stop,
+            total_nodes,
+            features: Features::ALL,
+            start,
+            hard_deadline,
+            node_limit,
+            nodes: 0,
+            unreported_nodes: 0,
+            seldepth: 0,
+            plies,
+            history: vec![0; E::HISTORY_SLOTS],
+            keys: Vec::with_capacity(history.len() + MAX_PLY + 1),
+            checks: Vec::with_capacity(history.len() + MAX_PLY + 1),
+            reversible_from: Vec::with_capacity(history.len() + MAX_PLY + 1),
+            root_index: 0,
+            root_filter: RootFilter {
+                only: Vec::new(),
+                excluded: Vec::new(),
+            },
+            aborted: false,
+        };
+        // The game's history: each position followed by the next, so whether the
+        // move between them was irreversible shows in the key chain's reset points.
+        // Without the moves themselves, a position is taken to start a new
+        // reversible stretch when its rule counter would have reset; the evaluator
+        // cannot tell, so history before the root is scanned in full.
+        for pos in history {
+            searcher.push_key(pos.zobrist(), evaluator.in_check(pos), false);
+        }
+        searcher.push_key(root.zobrist(), evaluator.in_check(root), false);
+        searcher.root_index = searcher.keys.len() - 1;
+        searcher
+    }
+
+    fn push_key(&mut self, key: u64, in_check: bool, irreversible: bool) {
+        let index = self.keys.len();
+        let from = if irreversible || index == 0 {
+            index
+        } else {
+            self.reversible_from[index - 1]
+        };
+        self.keys.push(key);
+        self.checks.push(in_check);
+        self.reversible_from.push(from);
+    }
+
+    fn pop_key(&mut self) {
+        self.keys.pop();
+        self.checks.pop();
+        self.reversible_from.pop();
+    }
+
+    /// The score of the current node if it repeats an earlier position.
+    fn repetition(&self) -> Option<Score> {
+        let current = self.keys.len() - 1;
+        let key = self.keys[current];
+        let first = self.reversible_from[current];
+        let mut j = current.checked_sub(2)?;
+        while j >= first {
+            if self.keys[j] == key {
+                // Moves into positions with our side to move were theirs.
+                let mut checks_by_them = true;
+                let mut checks_by_us = true;
+                for i in j + 1..=current {
+                    if (current - i).is_multiple_of(2) {
+                        checks_by_them &= self.checks[i];
+                    } else {
+                        checks_by_us &= self.checks[i];
+                    }
+                }
+                return Some(
+                    self.evaluator
+                        .repetition_score(checks_by_us, checks_by_them),
+                );
+            }
+            j = j.checked_sub(2)?;
+        }
+        None
+    }
+
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unreported_nodes += 1;
+        if let Some(limit) = self.node_limit
+            && self.nodes >= limit
+        {
+            self.aborted = true;
+        }
+        if self.unreported_nodes >= CHECK_INTERVAL {
+            self.total_nodes
+                .fetch_add(self.unreported_nodes, Ordering::Relaxed);
+            self.unreported_nodes = 0;
+            if self.stop.load(Ordering::Relaxed)
+                || self
+                    .hard_deadline
+                    .is_some_and(|deadline| self.start.elapsed() >= deadline)
+            {
+                self.aborted = true;
+            }
+        }
+    }
+
+    pub(crate) fn flush_nodes(&mut self) {
+        self.total_nodes
+            .fetch_add(self.unreported_nodes, Ordering::Relaxed);
+        self.unreported_nodes = 0;
+    }
+
+    pub(crate) fn clear_for_iteration(&mut self) {
+        self.aborted = false;
+    }
+
+    /// The principal variation found by the last completed root search.
+    pub(crate) fn root_pv(&self) -> &[P::Move] {
+        &self.plies[0].pv
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: P::Move) {
+        let (head, tail) = self.plies.split_at_mut(ply + 1);
+        let pv = &mut head[ply].pv;
+        pv.clear();
+        pv.push(mv);
+        pv.extend_from_slice(&tail[0].pv);
+    }
+
+    /// Alpha-beta search of `pos` to `depth` plies (negamax, principal variation).
+    #[allow(clippy::too_many_lines)]
+    pub(crate) fn search(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+    ) -> Score {
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        self.plies[ply].pv.clear();
+        if ply >= MAX_PLY {
+            return self.evaluator.evaluate(pos);
+        }
+        if !root {
+            if self.evaluator.is_rule_draw(pos) {
+                return 0;
+            }
+            if let Some(score) = self.repetition() {
+                return score;
+            }
+            // Mate-distance pruning: no line from here beats a mate already found nearer.
+            alpha = alpha.max(-MATE + ply as Score);
+            beta = beta.min(MATE - ply as Score - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = self.evaluator.in_check(pos);
+        let must_resolve = in_check || self.evaluator.must_resolve(pos);
+        let depth = if must_resolve { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiescence(pos, alpha, beta, ply);
+        }
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        let key = pos.zobrist();
+        let entry = self.tt.probe(key);
+        let mut tt_move = None;
+        if let Some(entry) = entry {
+            tt_move = entry.move_index;
+            let score = from_tt(entry.score, ply);
+            if self.features.tt_cutoffs
+                && !pv_node
+                && entry.depth >= depth
+                && match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                }
+            {
+                return score;
+            }
+        }
+        let static_eval = if in_check {
+            -INFINITE
+        } else if let Some(entry) = entry {
+            entry.eval
+        } else {
+            self.evaluator.evaluate(pos)
+        };
+
+        if !pv_node && !in_check && !must_resolve {
+            // Reverse futility: far enough above beta that a shallow search won't fall back.
+            if self.features.futility
+                && depth <= 6
+                && static_eval - 90 * depth >= beta
+                && beta.abs() < MATE_BOUND
+            {
+                return static_eval;
+            }
+            if self.features.null_move
+                && depth >= 3
+                && static_eval >= beta
+                && beta.abs() < MATE_BOUND
+                && let Some(passed) = self.evaluator.null_move(pos)
+            {
+                let reduction = 3 + depth / 4;
+                self.push_key(passed.zobrist(), false, true);
+                let score = -self.search(&passed, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
+                self.pop_key();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Generate and order the moves.
+        {
+            let ply_data = &mut self.plies[ply];
+            pos.legal_moves_into(&mut ply_data.moves);
+        }
+        if let Some(terminal) = self
+            .evaluator
+            .terminal(pos, !self.plies[ply].moves.is_empty())
+        {
+            return terminal_score(terminal, ply);
+        }
+        if self.plies[ply].moves.is_empty() {
+            // A game whose rules end with no moves but give no outcome: count it lost.
+            return -MATE + ply as Score;
+        }
+        self.order_moves(pos, ply, tt_move, root);
+        if self.plies[ply].scored.is_empty() {
+            // Every root move was filtered out.
+            return alpha;
+        }
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_index = None;
+        self.plies[ply].quiets_tried.clear();
+        let count = self.plies[ply].scored.len();
+        for searched in 0..count {
+            let (mv, index) = self.pick(ply, searched);
+            let noisy = self.evaluator.is_noisy(pos, mv);
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let gives_check = self.evaluator.in_check(&child);
+            let irreversible = self.evaluator.is_irreversible(pos, mv);
+            self.push_key(child.zobrist(), gives_check, irreversible);
+
+            let new_depth = depth - 1;
+            let mut score;
+            if searched == 0 {
+                score = -self.search(&child, new_depth, -beta, -alpha, ply + 1);
+            } else {
+                let mut reduction = 0;
+                if self.features.reductions
+                    && depth >= 3
+                    && searched >= 2
+                    && !noisy
+                    && !in_check
+                    && !gives_check
+                {
+                    reduction = late_move_reduction(depth, searched);
+                    if pv_node {
+                        reduction -= 1;
+                    }
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                score = -self.search(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && reduction > 0 {
+                    score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(&child, new_depth, -beta, -alpha, ply + 1);
+                }
+            }
+            self.pop_key();
+            if self.aborted {
+                return 0;
+            }
+            if !noisy {
+                let slot = self.evaluator.history_slot(pos, mv);
+                self.plies[ply].quiets_tried.push(slot);
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_index = Some(index as usize);
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        if !noisy {
+                            self.reward_quiet(pos, ply, mv, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_index.is_some() && best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !root || self.root_filter.excluded.is_empty() {
+            self.tt.store(
+                key,
+                best_index,
+                to_tt(best_score, ply),
+                if in_check { 0 } else { static_eval },
+                depth,
+                bound,
+            );
+        }
+        best_score
+    }
+
+    fn reward_quiet(&mut self, pos: &P, ply: usize, mv: P::Move, depth: i32) {
+        let killers = &mut self.plies[ply].killers;
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400);
+        let best_slot = self.evaluator.history_slot(pos, mv);
+        let tried = std::mem::take(&mut self.plies[ply].quiets_tried);
+        for &slot in &tried {
+            let delta = if slot == best_slot { bonus } else { -bonus };
+            // Gravity keeps entries within ±16384 and lets old results fade.
+            let entry = &mut self.history[slot];
+            *entry += delta - *entry * delta.abs() / 16_384;
+        }
+        self.plies[ply].quiets_tried = tried;
+    }
+
+    /// Fills the ply's scored list from its move list: TT move, then noisy moves by
+    /// their order, killers, and quiet moves by history.
+    fn order_moves(&mut self, pos: &P, ply: usize, tt_move: Option<u16>, root: bool) {
+        let evaluator = self.evaluator;
+        let Ply {
+            moves,
+            scored,
+            killers,
+            ..
+        } = &mut self.plies[ply];
+        scored.clear();
+        for (index, &mv) in moves.iter().enumerate() {
+            if root
+                && (self.root_filter.excluded.contains(&mv)
+                    || (!self.root_filter.only.is_empty() && !self.root_filter.only.contains(&mv)))
+            {
+                continue;
+            }
+            let order = if tt_move == Some(index as u16) {
+                1 << 40
+            } else if evaluator.is_noisy(pos, mv) {
+                (1 << 32) + i64::from(evaluator.noisy_order(pos, mv))
+            } else if killers[0] == Some(mv) {
+                (1 << 31) + 1
+            } else if killers[1] == Some(mv) {
+                1 << 31
+            } else {
+                i64::from(self.history[evaluator.history_slot(pos, mv)])
+            };
+            scored.push(ScoredMove {
+                mv,
+                order,
+                index: index as u16,
+            });
+        }
+    }
+
+    /// Selection sort, one step at a time: most nodes cut off after a move or two.
+    fn pick(&mut self, ply: usize, n: usize) -> (P::Move, u16) {
+        let scored = &mut self.plies[ply].scored;
+        let mut best = n;
+        for i in n + 1..scored.len() {
+            if scored[i].order > scored[best].order {
+                best = i;
+            }
+        }
+        scored.swap(n, best);
+        (scored[n].mv, scored[n].index)
+    }
+
+    /// Searches noisy moves until the position is quiet; a side that may not stand
+    /// pat (in check, or forced to capture) searches every move.
+    fn quiescence(&mut self, pos: &P, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.plies[ply].pv.clear();
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY {
+            return self.evaluator.evaluate(pos);
+        }
+        if !self.features.quiescence {
+            return self.evaluator.evaluate(pos);
+        }
+        let must_resolve = self.evaluator.must_resolve(pos);
+        let mut best_score = -INFINITE;
+        if !must_resolve {
+            let stand_pat = self.evaluator.evaluate(pos);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best_score = stand_pat;
+        }
+        pos.legal_moves_into(&mut self.plies[ply].moves);
+        let has_moves = !self.plies[ply].moves.is_empty();
+        if let Some(terminal) = self.evaluator.terminal(pos, has_moves) {
+            return terminal_score(terminal, ply);
+        }
+        if !has_moves {
+            return -MATE + ply as Score;
+        }
+        let evaluator = self.evaluator;
+        {
+            let Ply { moves, scored, .. } = &mut self.plies[ply];
+            scored.clear();
+            for (index, &mv) in moves.iter().enumerate() {
+                let noisy = evaluator.is_noisy(pos, mv);
+                if !noisy && !must_resolve {
+                    continue;
+                }
+                let order = if noisy {
+                    (1 << 32) + i64::from(evaluator.noisy_order(pos, mv))
+                } else {
+                    0
+                };
+                scored.push(ScoredMove {
+                    mv,
+                    order,
+                    index: index as u16,
+                });
+            }
+        }
+        let count = self.plies[ply].scored.len();
+        for n in 0..count {
+            let (mv, _) = self.pick(ply, n);
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best_score
+    }
+}
+
+fn terminal_score(terminal: Terminal, ply: usize) -> Score {
+    match terminal {
+        Terminal::Win => MATE - ply as Score,
+        Terminal::Loss => -MATE + ply as Score,
+        Terminal::Draw => 0,
+    }
+}
+
+/// Late-move reduction in plies: grows with depth and with how late the move comes.
+fn late_move_reduction(depth: i32, searched: usize) -> i32 {
+    let d = f64::from(depth).ln();
+    let m = (searched as f64).ln();
+    (0.75 + d * m / 2.25) as i32
+}
