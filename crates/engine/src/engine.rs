@@ -1,8 +1,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use tablero_core::Position;
+use tablero_core::{Position, SplitMix64};
 
+use crate::level::Level;
 use crate::limits::Limits;
 use crate::score::{INFINITE, is_mate_score};
 use crate::search::{Features, MAX_DEPTH, Searcher};
@@ -253,6 +254,44 @@ impl<E> Engine<E> {
         .finish(&total_nodes, start)
     }
 
+    /// A search at a skill level: the level's own limits (whichever of them and
+    /// `limits` comes first), then a choice among its candidate lines with `rng`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_level<P>(
+        &self,
+        root: &P,
+        history: &[P],
+        level: Level,
+        limits: &Limits,
+        stop: &AtomicBool,
+        rng: &mut SplitMix64,
+        on_info: impl FnMut(&SearchInfo<P::Move>),
+    ) -> SearchResult<P::Move>
+    where
+        P: Position + Send + Sync,
+        P::Move: Send + Sync,
+        E: Evaluator<P>,
+    {
+        let settings = level.settings();
+        let mut limits = limits.clone();
+        limits.depth = min_option(limits.depth, settings.depth);
+        limits.nodes = min_option(limits.nodes, settings.nodes);
+        let options = SearchOptions {
+            multipv: settings.candidates,
+            ..SearchOptions::default()
+        };
+        let mut result = self.search(root, history, &limits, &options, stop, on_info);
+        let scores: Vec<Score> = result.lines.iter().map(|l| l.score).collect();
+        let pick = settings.choose(&scores, rng);
+        if pick > 0 {
+            let line = result.lines.remove(pick);
+            result.best = line.pv.first().copied().or(result.best);
+            result.ponder = line.pv.get(1).copied();
+            result.lines.insert(0, line);
+        }
+        result
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn iterate<P>(
         &self,
@@ -368,6 +407,13 @@ impl<E> Engine<E> {
                 beta = INFINITE;
             }
         }
+    }
+}
+
+fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
 }
 

@@ -4,6 +4,7 @@
 mod engine;
 mod eval;
 mod evaluator;
+mod level;
 mod limits;
 pub mod score;
 mod search;
@@ -15,6 +16,7 @@ pub use eval::chess3d::Chess3dEvaluator;
 pub use eval::draughts::DraughtsEvaluator;
 pub use eval::xiangqi::XiangqiEvaluator;
 pub use evaluator::{Evaluator, Score, Terminal};
+pub use level::{Level, LevelError, LevelSettings};
 pub use limits::{Clock, Limits};
 pub use score::{MATE, MATE_BOUND};
 pub use search::{Features, MAX_PLY};

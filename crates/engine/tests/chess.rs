@@ -1,0 +1,199 @@
+//! The engine on chess: forced mates found with their exact distance, tactics, draws
+//! by rule, levels, and legality over many fast self-play games.
+
+use tablero_chess::{CastlingMode, Chess, Game, Outcome, Position, Reason, UciMove};
+use tablero_core::SplitMix64;
+use tablero_engine::score::mate_in_moves;
+use tablero_engine::{ChessEvaluator, Engine, Level, Limits};
+
+fn chess(fen: &str) -> Chess {
+    Chess::from_fen(fen, CastlingMode::Standard).expect("test FEN is valid")
+}
+
+fn uci(m: tablero_chess::Move) -> String {
+    UciMove::from_move(m, CastlingMode::Standard).to_string()
+}
+
+/// Plays the principal variation and says whether it ends in checkmate.
+fn pv_mates(pos: &Chess, pv: &[tablero_chess::Move]) -> bool {
+    let mut pos = pos.clone();
+    for &m in pv {
+        assert!(pos.is_legal(m), "pv move {} is illegal", uci(m));
+        pos.play_unchecked(m);
+    }
+    matches!(
+        pos.outcome(),
+        Some(Outcome::Win {
+            reason: Reason::Checkmate,
+            ..
+        })
+    )
+}
+
+/// Mates checked with Stockfish 15.1 (`go mate 4`): FEN, moves to mate.
+const MATES: &[(&str, i32)] = &[
+    (
+        "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+        2,
+    ),
+    ("6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 2),
+    (
+        "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+        3,
+    ),
+    ("2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1", 3),
+    ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3),
+    ("1k5r/pP3ppp/3p2b1/1BN1n3/1Q2P3/P1B5/KP3P1P/7q w - - 1 1", 3),
+];
+
+#[test]
+fn finds_mates_in_two_and_three_at_their_distance() {
+    for &(fen, moves) in MATES {
+        let pos = chess(fen);
+        let engine = Engine::new(ChessEvaluator, 16);
+        let result = engine.go(&pos, &[], &Limits::depth(2 * moves as u32 + 1));
+        assert_eq!(mate_in_moves(result.score()), Some(moves), "{fen}");
+        assert!(
+            pv_mates(&pos, &result.lines[0].pv),
+            "{fen}: pv does not mate"
+        );
+    }
+}
+
+#[test]
+fn the_mated_side_sees_its_fate() {
+    // After Nf6+ in the first mate, Black is mated in one more move whatever it does.
+    let pos = chess("r2qkb1r/pp2nppp/3p1N2/2p1N1B1/2BnP3/3P4/PPP2PPP/R2bK2R b KQkq - 2 1");
+    let result = Engine::new(ChessEvaluator, 16).go(&pos, &[], &Limits::depth(4));
+    assert_eq!(mate_in_moves(result.score()), Some(-1));
+}
+
+#[test]
+fn wins_a_hanging_queen_and_avoids_a_poisoned_one() {
+    let pos = chess("rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 1 3");
+    let result = Engine::new(ChessEvaluator, 16).go(&pos, &[], &Limits::depth(4));
+    assert_eq!(uci(result.best.expect("a move")), "c1g5");
+    // Taking the pawn on f7, defended by the king, loses the queen.
+    let pos = chess("rnbqkbnr/pppp1ppp/8/4p3/8/5Q2/PPPPPPPP/RNB1KBNR w KQkq - 0 2");
+    let result = Engine::new(ChessEvaluator, 16).go(&pos, &[], &Limits::depth(5));
+    assert_ne!(uci(result.best.expect("a move")), "f3f7");
+}
+
+#[test]
+fn a_won_position_is_not_stalemated() {
+    // Black, far behind, has a stalemate trick: the queen checks until taken.
+    let pos = chess("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1");
+    let result = Engine::new(ChessEvaluator, 16).go(&pos, &[], &Limits::depth(5));
+    let best = result.best.expect("a move");
+    let mut after = pos.clone();
+    after.play_unchecked(best);
+    assert_ne!(
+        after.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Stalemate
+        }),
+        "played the stalemating {}",
+        uci(best)
+    );
+    assert!(mate_in_moves(result.score()).is_some_and(|m| m > 0));
+}
+
+#[test]
+fn a_position_seen_before_is_scored_as_a_draw() {
+    // White is a queen down but can repeat: 1.Qe8+ Kh7 2.Qh5+ Kg8 3.Qe8+ ...
+    let pos = chess("6k1/6p1/7p/7Q/8/8/5qPP/7K w - - 0 1");
+    let engine = Engine::new(ChessEvaluator, 16);
+    let result = engine.go(&pos, &[], &Limits::depth(8));
+    assert!(result.score().abs() <= 30, "score {}", result.score());
+}
+
+#[test]
+fn searches_are_deterministic_for_a_node_limit() {
+    let pos = chess("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    let run = || {
+        let result = Engine::new(ChessEvaluator, 16).go(&pos, &[], &Limits::nodes(30_000));
+        (result.best, result.nodes, result.score())
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn levels_answer_with_legal_moves_and_beginners_vary() {
+    let pos = Chess::new();
+    let engine = Engine::new(ChessEvaluator, 4);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut rng = SplitMix64::new(7);
+    let mut first_moves = std::collections::HashSet::new();
+    for _ in 0..30 {
+        let result = engine.search_level(
+            &pos,
+            &[],
+            Level::MIN,
+            &Limits::default(),
+            &stop,
+            &mut rng,
+            |_| {},
+        );
+        let best = result.best.expect("a move");
+        assert!(pos.is_legal(best));
+        first_moves.insert(uci(best));
+    }
+    assert!(first_moves.len() >= 4, "{first_moves:?}");
+    for n in 1..=10 {
+        let level = Level::new(n).expect("1 to 10");
+        let result = engine.search_level(
+            &pos,
+            &[],
+            level,
+            &Limits::nodes(20_000),
+            &stop,
+            &mut rng,
+            |_| {},
+        );
+        assert!(pos.is_legal(result.best.expect("a move")), "level {n}");
+    }
+}
+
+/// Fast self-play from random openings: every move the engine chooses is legal and
+/// every game ends by the rules or the ply cap.
+#[test]
+fn no_illegal_move_in_a_thousand_fast_games() {
+    let engine = Engine::new(ChessEvaluator, 1);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut rng = SplitMix64::new(2026);
+    for game_number in 0..1000 {
+        let mut game = Game::new(if game_number % 10 == 9 {
+            Chess::chess960((rng.next() % 960) as u32).expect("ids below 960 exist")
+        } else {
+            Chess::new()
+        });
+        engine.new_game();
+        let mut history: Vec<Chess> = Vec::new();
+        for _ in 0..160 {
+            if game.outcome().is_some() || game.claimable_draw().is_some() {
+                break;
+            }
+            let pos = game.position().clone();
+            let level = Level::new(1 + (rng.next() % 10) as u8).expect("1 to 10");
+            let result = engine.search_level(
+                &pos,
+                &history,
+                level,
+                &Limits::nodes(60),
+                &stop,
+                &mut rng,
+                |_| {},
+            );
+            let best = result
+                .best
+                .expect("the game is not over, so there is a move");
+            assert!(
+                pos.is_legal(best),
+                "game {game_number}: illegal {}",
+                uci(best)
+            );
+            game.play(best).expect("legal");
+            history.push(pos);
+        }
+    }
+}
