@@ -1,7 +1,7 @@
 //! The engine on chess: forced mates found with their exact distance, tactics, draws
 //! by rule, levels, and legality over many fast self-play games.
 
-use tablero_chess::{CastlingMode, Chess, Game, Outcome, Position, Reason, UciMove};
+use tablero_chess::{CastlingMode, Chess, Game, Outcome, Reason, UciMove};
 use tablero_core::SplitMix64;
 use tablero_engine::score::mate_in_moves;
 use tablero_engine::{ChessEvaluator, Engine, Level, Limits};
