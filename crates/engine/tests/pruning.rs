@@ -1,0 +1,197 @@
+//! Every search shortcut against plain negamax at fixed depth, on positions reached by
+//! random playouts.
+//!
+//! Alpha-beta with move ordering, principal-variation windows, aspiration windows,
+//! mate-distance pruning and iterative deepening must return exactly the negamax
+//! value. The pruning shortcuts (transposition cutoffs, null move, reductions,
+//! futility) trade exactness for speed, so each of them is held to staying close to
+//! the plain value and to agreeing on every forced mate.
+
+use std::sync::atomic::AtomicBool;
+
+use proptest::prelude::*;
+use tablero_chess::Chess;
+use tablero_core::{Position, SplitMix64};
+use tablero_engine::score::is_mate_score;
+use tablero_engine::{
+    ChessEvaluator, Engine, Evaluator, Features, Limits, MATE, MAX_PLY, Score, SearchOptions,
+    Terminal,
+};
+
+/// Negamax without any pruning, with the same rules of the tree as the engine:
+/// extensions where the side to move must resolve, repetitions along the path, the
+/// game's terminal results and the static evaluation at the horizon.
+fn negamax<P: Position, E: Evaluator<P>>(
+    evaluator: &E,
+    pos: &P,
+    depth: i32,
+    ply: usize,
+    path: &mut Vec<(u64, bool)>,
+) -> Score {
+    if ply >= MAX_PLY {
+        return evaluator.evaluate(pos);
+    }
+    if ply > 0 {
+        if evaluator.is_rule_draw(pos) {
+            return 0;
+        }
+        let current = path.len() - 1;
+        let key = path[current].0;
+        let mut j = current;
+        while j >= 2 {
+            j -= 2;
+            if path[j].0 == key {
+                let mut by_them = true;
+                let mut by_us = true;
+                for (i, &(_, check)) in path.iter().enumerate().take(current + 1).skip(j + 1) {
+                    if (current - i) % 2 == 0 {
+                        by_them &= check;
+                    } else {
+                        by_us &= check;
+                    }
+                }
+                return evaluator.repetition_score(by_us, by_them);
+            }
+        }
+    }
+    let depth = if evaluator.must_resolve(pos) {
+        depth + 1
+    } else {
+        depth
+    };
+    if depth <= 0 {
+        return evaluator.evaluate(pos);
+    }
+    let moves = pos.legal_moves();
+    if let Some(terminal) = evaluator.terminal(pos, !moves.is_empty()) {
+        return match terminal {
+            Terminal::Win => MATE - ply as Score,
+            Terminal::Loss => -MATE + ply as Score,
+            Terminal::Draw => 0,
+        };
+    }
+    if moves.is_empty() {
+        return -MATE + ply as Score;
+    }
+    let mut best = -MATE - 1;
+    for &m in moves.iter() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        path.push((child.zobrist(), evaluator.in_check(&child)));
+        best = best.max(-negamax(evaluator, &child, depth - 1, ply + 1, path));
+        path.pop();
+    }
+    best
+}
+
+fn engine_score<P, E>(evaluator: E, pos: &P, depth: u32, features: Features) -> Score
+where
+    P: Position + Send + Sync,
+    P::Move: Send + Sync,
+    E: Evaluator<P>,
+{
+    let engine = Engine::new(evaluator, 4);
+    let options = SearchOptions {
+        features,
+        ..SearchOptions::default()
+    };
+    engine
+        .search(
+            pos,
+            &[],
+            &Limits::depth(depth),
+            &options,
+            &AtomicBool::new(false),
+            |_| {},
+        )
+        .score()
+}
+
+fn playout<P: Position>(start: P, plies: u32, seed: u64) -> P {
+    let mut rng = SplitMix64::new(seed);
+    let mut pos = start;
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() || pos.outcome().is_some() {
+            break;
+        }
+        let m = moves[(rng.next() % moves.len() as u64) as usize];
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+const NO_QUIESCENCE: Features = Features {
+    quiescence: false,
+    ..Features::PLAIN
+};
+
+/// The shortcuts, one at a time and all together, with quiescence on.
+const SHORTCUTS: [Features; 5] = [
+    Features {
+        tt_cutoffs: true,
+        ..Features::PLAIN
+    },
+    Features {
+        null_move: true,
+        ..Features::PLAIN
+    },
+    Features {
+        reductions: true,
+        ..Features::PLAIN
+    },
+    Features {
+        futility: true,
+        ..Features::PLAIN
+    },
+    Features::ALL,
+];
+
+fn check_exact<P, E>(evaluator: &E, pos: &P, depth: u32)
+where
+    P: Position + Send + Sync,
+    P::Move: Send + Sync,
+    E: Evaluator<P> + Clone,
+{
+    let mut path = vec![(pos.zobrist(), evaluator.in_check(pos))];
+    let reference = negamax(evaluator, pos, depth as i32, 0, &mut path);
+    let searched = engine_score(evaluator.clone(), pos, depth, NO_QUIESCENCE);
+    assert_eq!(searched, reference, "depth {depth} on {pos:?}");
+}
+
+/// Returns the largest distance of a shortcut's score from the plain score.
+fn shortcut_distance<P, E>(evaluator: &E, pos: &P, depth: u32) -> Score
+where
+    P: Position + Send + Sync,
+    P::Move: Send + Sync,
+    E: Evaluator<P> + Clone,
+{
+    let plain = engine_score(evaluator.clone(), pos, depth, Features::PLAIN);
+    let mut worst = 0;
+    for features in SHORTCUTS {
+        let score = engine_score(evaluator.clone(), pos, depth, features);
+        if is_mate_score(plain) {
+            assert_eq!(score, plain, "{features:?} misses the mate on {pos:?}");
+        } else {
+            worst = worst.max((score - plain).abs());
+        }
+    }
+    worst
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn chess_alpha_beta_equals_negamax(seed in any::<u64>(), plies in 0u32..60, depth in 1u32..4) {
+        let pos = playout(Chess::new(), plies, seed);
+        check_exact(&ChessEvaluator, &pos, depth);
+    }
+
+    #[test]
+    fn chess_shortcuts_stay_near_negamax(seed in any::<u64>(), plies in 0u32..60) {
+        let pos = playout(Chess::new(), plies, seed);
+        let distance = shortcut_distance(&ChessEvaluator, &pos, 4);
+        prop_assert!(distance <= 350, "shortcuts moved the score by {distance} on {pos:?}");
+    }
+}
