@@ -233,6 +233,14 @@ fn generate_for<V: Variant, const WHITE: bool>(pos: &Draughts, list: &mut MoveLi
     }
 }
 
+/// Whether the side to move has a capture (and so must capture).
+pub(crate) fn has_capture<V: Variant>(pos: &Draughts) -> bool {
+    match pos.turn() {
+        Side::White => View::<true>::new::<V>(pos).has_capture::<V>(),
+        Side::Black => View::<false>::new::<V>(pos).has_capture::<V>(),
+    }
+}
+
 /// The number of legal moves (quiet moves counted in bulk, captures counted without
 /// building moves).
 pub(crate) fn count<V: Variant>(pos: &Draughts) -> u64 {

@@ -235,6 +235,13 @@ impl Draughts {
         self.kings
     }
 
+    /// Whether the side to move can capture, and so must: every legal move is then a
+    /// capture. Much cheaper than generating the moves (search asks at every node).
+    #[must_use]
+    pub fn has_capture(&self) -> bool {
+        with_variant!(self.rule_set, V => movegen::has_capture::<V>(self))
+    }
+
     /// The legal moves.
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
