@@ -1,5 +1,800 @@
-//! Ajedrez 3D evaluation (being written).
+//! Ajedrez 3D evaluation: the dama's safety above everything, then material, mobility
+//! on and between the levels, pawns on their way to promotion, and the centre.
+//!
+//! Losing the dama loses the game (rule book §5) and nothing else does: the rey is
+//! just the strongest slider, and there is no check. So the dama has no material
+//! value here — while both damas stand their values cancel, and once one falls the
+//! position is terminal — but every threat to it is weighed: enemy pieces on its level,
+//! attacks on the squares around it against our own cover of them, and how many safe
+//! squares it has left to run to.
+//!
+//! Captures only happen within a level (level moves need an empty destination), so
+//! all attack maps are per level: one `u64` per side and level, built in one pass over
+//! the pieces with this file's own ray tables (the rules crate keeps its bitboard
+//! helpers private). Terms are a middlegame and an endgame value blended by the
+//! pieces still on the board, as in the chess evaluator.
+
+use tablero_chess3d::{Board, Chess3d, Kind, LEVELS, Move, Piece, QUIET_PLY_LIMIT, Side, Square};
+
+use crate::{Evaluator, Score, Terminal};
+
+/// A middlegame and an endgame value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Pair(i32, i32);
+
+impl core::ops::AddAssign for Pair {
+    fn add_assign(&mut self, o: Pair) {
+        self.0 += o.0;
+        self.1 += o.1;
+    }
+}
+
+impl core::ops::Mul<i32> for Pair {
+    type Output = Pair;
+    fn mul(self, k: i32) -> Pair {
+        Pair(self.0 * k, self.1 * k)
+    }
+}
+
+/// Piece values by kind (peón, alfil, caballo, torre, dama, rey).
+///
+/// The alfil slides orthogonally (a chess rook), the torre diagonally (a chess
+/// bishop), the caballo is a knight that cannot jump (so worth less than one), and the
+/// rey slides like a chess queen and may change level freely. The dama's loss ends the
+/// game: it is not material but the subject of the safety terms.
+const MATERIAL: [Pair; 6] = [
+    Pair(95, 115),
+    Pair(470, 520),
+    Pair(260, 250),
+    Pair(320, 330),
+    Pair(0, 0),
+    Pair(850, 900),
+];
+
+/// What each kind adds to the game phase; [`MAX_PHASE`] is the full start set.
+const PHASE_WEIGHT: [i32; 6] = [0, 2, 1, 1, 0, 4];
+const MAX_PHASE: i32 = 40;
+
+/// Values used to order captures, most valuable victim first: the dama above all,
+/// since taking it wins on the spot.
+const ORDER_VALUE: [i32; 6] = [100, 480, 260, 330, 100_000, 900];
+
+/// What a level-2 promotion is worth on average: the drawn alfil, caballo or torre
+/// in place of the pawn.
+const PROMOTION_GAIN: i32 = (480 + 260 + 330) / 3 - 100;
+
+/// Mobility per reachable square (not our own, not guarded by an enemy peón) by kind,
+/// and the number of squares that counts as average. Peones have none to speak of.
+const MOBILITY: [(Pair, i32); 6] = [
+    (Pair(0, 0), 0),
+    (Pair(4, 5), 6),
+    (Pair(5, 5), 3),
+    (Pair(4, 4), 5),
+    (Pair(2, 2), 8),
+    (Pair(2, 3), 12),
+];
+
+/// Per level move the piece may make now: pieces that can switch levels reinforce
+/// the level where the fight is, and a dama with its rey beside it can escape upwards
+/// or downwards.
+const LEVEL_MOVE: Pair = Pair(8, 6);
+
+/// Centralisation by kind: the bonus per step nearer the centre of the level (0..3).
+const CENTRE: [Pair; 6] = [
+    Pair(2, 0),
+    Pair(2, 2),
+    Pair(8, 6),
+    Pair(4, 4),
+    Pair(3, 6),
+    Pair(2, 6),
+];
+
+/// Pawn advancement by level and by rows already travelled (0 = its own back row,
+/// 6 = one step from the promotion row). On levels 0 and 1 promotion only lifts the
+/// pawn to a random square of the level above; on level 2 it becomes a piece, so the
+/// last rows there are worth the most.
+const PAWN_ADVANCE: [[Pair; 8]; LEVELS] = [
+    [
+        Pair(0, 0),
+        Pair(0, 0),
+        Pair(2, 4),
+        Pair(4, 8),
+        Pair(7, 13),
+        Pair(11, 20),
+        Pair(16, 30),
+        Pair(0, 0),
+    ],
+    [
+        Pair(0, 0),
+        Pair(0, 0),
+        Pair(3, 6),
+        Pair(6, 11),
+        Pair(10, 18),
+        Pair(16, 28),
+        Pair(24, 42),
+        Pair(0, 0),
+    ],
+    [
+        Pair(0, 0),
+        Pair(0, 0),
+        Pair(5, 10),
+        Pair(10, 20),
+        Pair(20, 38),
+        Pair(35, 65),
+        Pair(60, 110),
+        Pair(0, 0),
+    ],
+];
+
+/// A pawn already on a higher level needs fewer lifts before it becomes a piece.
+const PAWN_LEVEL: [Pair; LEVELS] = [Pair(0, 0), Pair(8, 15), Pair(16, 30)];
+
+/// How much each enemy piece on the dama's level threatens it, by kind: the sliders
+/// that can reach it from afar most, the rey (which slides both ways) above all.
+const ENEMY_ON_DAMA_LEVEL: [i32; 6] = [2, 10, 6, 8, 6, 16];
+
+/// Weight of an enemy attack on one square of the dama's zone, by attacking kind.
+const ZONE_ATTACK_WEIGHT: [i32; 6] = [1, 3, 2, 3, 2, 4];
+
+/// The zone-attack danger is `weight × (attackers + 1) × this`, capped.
+const ZONE_DANGER_SCALE: i32 = 2;
+const ZONE_DANGER_CAP: i32 = 450;
+
+/// Per zone square the enemy attacks and none of our pieces (the dama aside) covers:
+/// an attacker may settle there without being taken.
+const WEAK_ZONE_SQUARE: i32 = 6;
+
+/// The penalty for having only 0, 1, 2, 3 safe squares to flee to (4 or more: none),
+/// at full weight with three or more enemy pieces bearing on the zone and a quarter of
+/// it with none.
+const FEW_ESCAPES: [i32; 5] = [160, 80, 35, 12, 0];
+
+/// The dama attacked with its own side to move: the search must answer (see
+/// `must_resolve`); statically it costs the tempo spent running.
+const DAMA_HARASSED: i32 = 40;
+
+/// The side to move can take the enemy's only dama: the game is won. Kept far below
+/// the mate scores so that the search still prefers to find the capture itself.
+const DAMA_CAPTURABLE: Score = 5_000;
+
+/// A finished position (a side without a dama) if the search ever asks for a
+/// static value of one; normally [`Evaluator::terminal`] scores it first.
+const DAMA_LOST: Score = 10_000;
+
+const TEMPO: i32 = 10;
+
+// --- Geometry of one level: bit `row * 8 + column`, row A = 0. ---
+
+const COLUMN_1: u64 = 0x0101_0101_0101_0101;
+const NOT_1: u64 = !COLUMN_1;
+const NOT_8: u64 = !(COLUMN_1 << 7);
+
+const fn north(b: u64) -> u64 {
+    b << 8
+}
+const fn south(b: u64) -> u64 {
+    b >> 8
+}
+const fn east(b: u64) -> u64 {
+    (b << 1) & NOT_1
+}
+const fn west(b: u64) -> u64 {
+    (b >> 1) & NOT_8
+}
+const fn north_east(b: u64) -> u64 {
+    (b << 9) & NOT_1
+}
+const fn north_west(b: u64) -> u64 {
+    (b << 7) & NOT_8
+}
+const fn south_east(b: u64) -> u64 {
+    (b >> 7) & NOT_1
+}
+const fn south_west(b: u64) -> u64 {
+    (b >> 9) & NOT_8
+}
+const fn ring(b: u64) -> u64 {
+    north(b)
+        | south(b)
+        | east(b)
+        | west(b)
+        | north_east(b)
+        | north_west(b)
+        | south_east(b)
+        | south_west(b)
+}
+
+/// The squares a peón of `side` in `pawns` may capture on: one diagonally backward.
+const fn pawn_attacks(pawns: u64, side: Side) -> u64 {
+    match side {
+        Side::White => south_east(pawns) | south_west(pawns),
+        Side::Black => north_east(pawns) | north_west(pawns),
+    }
+}
+
+/// A caballo move from a square: the long leg that must be empty, and the target.
+#[derive(Debug, Clone, Copy)]
+struct Leap {
+    legs: u64,
+    to: u64,
+}
+
+/// Per-square tables of one level, built once from the move rules.
+struct Geometry {
+    /// Per direction the squares a slider crosses on an empty level: 0..4 towards
+    /// higher bits (north, east, north-east, north-west), 4..8 towards lower bits.
+    rays: [[u64; 64]; 8],
+    /// The dama's targets: one or two steps in each direction, jumping.
+    dama: [u64; 64],
+    /// The eight neighbours (the rey next to the dama lets it change level).
+    neighbours: [u64; 64],
+    /// Both diagonals through the square (an alfil's level-move partners).
+    diagonals: [u64; 64],
+    /// Row and column through the square (a torre's level-move partners).
+    row_or_column: [u64; 64],
+    /// Caballo moves, long leg first.
+    leaps: [([Leap; 8], usize); 64],
+    /// Steps from the square to the four centre squares, 0..=3, reversed: 3 in the
+    /// centre, 0 on the rim.
+    centrality: [i32; 64],
+}
+
+const fn build_geometry() -> Geometry {
+    const STEPS: [(i32, i32); 8] = [
+        (1, 0),
+        (0, 1),
+        (1, 1),
+        (1, -1),
+        (-1, 0),
+        (0, -1),
+        (-1, -1),
+        (-1, 1),
+    ];
+    const LEAPS: [(i32, i32); 8] = [
+        (-2, -1),
+        (-2, 1),
+        (-1, -2),
+        (-1, 2),
+        (1, -2),
+        (1, 2),
+        (2, -1),
+        (2, 1),
+    ];
+    const NO_LEAP: Leap = Leap { legs: 0, to: 0 };
+    let mut g = Geometry {
+        rays: [[0; 64]; 8],
+        dama: [0; 64],
+        neighbours: [0; 64],
+        diagonals: [0; 64],
+        row_or_column: [0; 64],
+        leaps: [([NO_LEAP; 8], 0); 64],
+        centrality: [0; 64],
+    };
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
+        let b = 1u64 << sq;
+        let mut d = 0;
+        while d < 8 {
+            let (dr, dc) = STEPS[d];
+            let (mut rr, mut cc) = (r + dr, c + dc);
+            let mut ray = 0;
+            while rr >= 0 && rr < 8 && cc >= 0 && cc < 8 {
+                ray |= 1u64 << (rr * 8 + cc);
+                rr += dr;
+                cc += dc;
+            }
+            g.rays[d][sq] = ray;
+            d += 1;
+        }
+        g.neighbours[sq] = ring(b);
+        g.dama[sq] = ring(b)
+            | north(north(b))
+            | south(south(b))
+            | east(east(b))
+            | west(west(b))
+            | north_east(north_east(b))
+            | north_west(north_west(b))
+            | south_east(south_east(b))
+            | south_west(south_west(b));
+        g.diagonals[sq] = g.rays[2][sq] | g.rays[3][sq] | g.rays[6][sq] | g.rays[7][sq];
+        g.row_or_column[sq] = g.rays[0][sq] | g.rays[1][sq] | g.rays[4][sq] | g.rays[5][sq];
+        let mut n = 0;
+        let mut i = 0;
+        while i < 8 {
+            let (dr, dc) = LEAPS[i];
+            let (tr, tc) = (r + dr, c + dc);
+            if tr >= 0 && tr < 8 && tc >= 0 && tc < 8 {
+                let (l1, l2) = if dr == 2 || dr == -2 {
+                    ((r + dr / 2, c), (r + dr, c))
+                } else {
+                    ((r, c + dc / 2), (r, c + dc))
+                };
+                g.leaps[sq].0[n] = Leap {
+                    legs: (1u64 << (l1.0 * 8 + l1.1)) | (1u64 << (l2.0 * 8 + l2.1)),
+                    to: 1u64 << (tr * 8 + tc),
+                };
+                n += 1;
+            }
+            i += 1;
+        }
+        g.leaps[sq].1 = n;
+        let dr = if r < 4 { 3 - r } else { r - 4 };
+        let dc = if c < 4 { 3 - c } else { c - 4 };
+        g.centrality[sq] = 3 - if dr > dc { dr } else { dc };
+        sq += 1;
+    }
+    g
+}
+
+static GEO: Geometry = build_geometry();
+
+/// The ray of direction `d` (0..4, towards higher bits) up to and including the first
+/// occupied square. Bit 63's rays in these directions are empty, so it is a sentinel.
+#[inline(always)]
+fn ray_up(d: usize, sq: usize, occupied: u64) -> u64 {
+    let ray = GEO.rays[d][sq];
+    let first = ((ray & occupied) | (1 << 63)).trailing_zeros();
+    ray ^ GEO.rays[d][first as usize]
+}
+
+/// [`ray_up`] towards lower bits (directions 4..8), with bit 0 as the sentinel.
+#[inline(always)]
+fn ray_down(d: usize, sq: usize, occupied: u64) -> u64 {
+    let ray = GEO.rays[d][sq];
+    let first = 63 - ((ray & occupied) | 1).leading_zeros();
+    ray ^ GEO.rays[d][first as usize]
+}
+
+#[inline(always)]
+fn orthogonal(sq: usize, occupied: u64) -> u64 {
+    ray_up(0, sq, occupied)
+        | ray_up(1, sq, occupied)
+        | ray_down(4, sq, occupied)
+        | ray_down(5, sq, occupied)
+}
+
+#[inline(always)]
+fn diagonal(sq: usize, occupied: u64) -> u64 {
+    ray_up(2, sq, occupied)
+        | ray_up(3, sq, occupied)
+        | ray_down(6, sq, occupied)
+        | ray_down(7, sq, occupied)
+}
+
+#[inline(always)]
+fn caballo(sq: usize, occupied: u64) -> u64 {
+    let (leaps, n) = &GEO.leaps[sq];
+    leaps[..*n]
+        .iter()
+        .filter(|l| l.legs & occupied == 0)
+        .fold(0, |acc, l| acc | l.to)
+}
+
+/// The squares a piece of `kind` on `sq` (a bit index) attacks on its level.
+#[inline(always)]
+fn attacks(kind: Kind, side: Side, sq: usize, occupied: u64) -> u64 {
+    match kind {
+        Kind::Peon => pawn_attacks(1 << sq, side),
+        Kind::Alfil => orthogonal(sq, occupied),
+        Kind::Torre => diagonal(sq, occupied),
+        Kind::Rey => orthogonal(sq, occupied) | diagonal(sq, occupied),
+        Kind::Dama => GEO.dama[sq],
+        Kind::Caballo => caballo(sq, occupied),
+    }
+}
+
+fn bits(mut b: u64) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        if b == 0 {
+            None
+        } else {
+            let i = b.trailing_zeros() as usize;
+            b &= b - 1;
+            Some(i)
+        }
+    })
+}
+
+const fn side_index(side: Side) -> usize {
+    match side {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
+const SIDES: [Side; 2] = [Side::White, Side::Black];
+
+/// The square of `side`'s dama when it has exactly one. With several (a position
+/// string may set any count) losing one does not lose the game, so none is special.
+fn sole_dama(board: &Board, side: Side) -> Option<Square> {
+    let mut found = None;
+    for level in 0..LEVELS {
+        let d = board.pieces(
+            Piece {
+                side,
+                kind: Kind::Dama,
+            },
+            level,
+        );
+        match (d.count_ones(), found) {
+            (0, _) => {}
+            (1, None) => found = Some((level, d.trailing_zeros())),
+            _ => return None,
+        }
+    }
+    found.and_then(|(level, bit)| Square::new(level as u8, (bit / 8) as u8, (bit % 8) as u8))
+}
+
+/// Whether a piece of `by` attacks `sq` (on `sq`'s level).
+fn is_attacked(board: &Board, sq: Square, by: Side) -> bool {
+    let level = sq.level();
+    let i = sq.bit_index() as usize;
+    let occupied = board.occupied(level);
+    let theirs = |kind: Kind| board.pieces(Piece { side: by, kind }, level);
+    let rey = theirs(Kind::Rey);
+    if orthogonal(i, occupied) & (theirs(Kind::Alfil) | rey) != 0
+        || diagonal(i, occupied) & (theirs(Kind::Torre) | rey) != 0
+        || GEO.dama[i] & theirs(Kind::Dama) != 0
+        || pawn_attacks(theirs(Kind::Peon), by) & sq.bit() != 0
+    {
+        return true;
+    }
+    bits(theirs(Kind::Caballo)).any(|c| caballo(c, occupied) & sq.bit() != 0)
+}
 
 /// Ajedrez 3D evaluation.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Chess3dEvaluator;
+
+/// What one pass over the pieces learns.
+#[derive(Default)]
+struct Scan {
+    /// Per side the material, placement and mobility terms.
+    terms: [Pair; 2],
+    phase: i32,
+    /// Per side and level: every square its pieces attack.
+    attacks: [[u64; LEVELS]; 2],
+    /// The same without the damas: who covers the squares around one's own dama.
+    cover: [[u64; LEVELS]; 2],
+    /// Per side, against the enemy dama: the summed attack weight on its zone and the
+    /// number of pieces bearing on it, and the weight of our pieces on its level.
+    zone_weight: [i32; 2],
+    zone_attackers: [i32; 2],
+    on_dama_level: [i32; 2],
+}
+
+impl Chess3dEvaluator {
+    fn scan(board: &Board, damas: [Option<Square>; 2]) -> Scan {
+        let mut scan = Scan::default();
+        for level in 0..LEVELS {
+            let occupied = board.occupied(level);
+            let pawns_of = |side: Side| {
+                board.pieces(
+                    Piece {
+                        side,
+                        kind: Kind::Peon,
+                    },
+                    level,
+                )
+            };
+            let pawn_guard = [
+                pawn_attacks(pawns_of(Side::White), Side::White),
+                pawn_attacks(pawns_of(Side::Black), Side::Black),
+            ];
+            for us in SIDES {
+                let u = side_index(us);
+                let own = board.side(us, level);
+                let safe = !own & !pawn_guard[1 - u];
+                // The enemy dama's zone, when it stands on this level.
+                let zone = damas[1 - u]
+                    .filter(|d| d.level() == level)
+                    .map_or(0, |d| GEO.dama[d.bit_index() as usize] | d.bit());
+                let own_of = |kind: Kind| board.pieces(Piece { side: us, kind }, level);
+                let rey = own_of(Kind::Rey);
+                let alfiles = own_of(Kind::Alfil);
+                let torres = own_of(Kind::Torre);
+                let below = if level > 0 {
+                    board.occupied(level - 1)
+                } else {
+                    !0
+                };
+                let above = if level + 1 < LEVELS {
+                    board.occupied(level + 1)
+                } else {
+                    !0
+                };
+                for kind in Kind::ALL {
+                    let k = kind.index();
+                    let pieces = own_of(kind);
+                    if pieces == 0 {
+                        continue;
+                    }
+                    let count = pieces.count_ones() as i32;
+                    scan.terms[u] += MATERIAL[k] * count;
+                    scan.phase += PHASE_WEIGHT[k] * count;
+                    if zone != 0 {
+                        scan.on_dama_level[u] += ENEMY_ON_DAMA_LEVEL[k] * count;
+                    }
+                    if kind == Kind::Peon {
+                        Self::pawns(&mut scan, pieces, us, level);
+                        let a = pawn_attacks(pieces, us);
+                        scan.attacks[u][level] |= a;
+                        scan.cover[u][level] |= a;
+                        if a & zone != 0 {
+                            // Set-wise: count the attacked zone squares, one attacker.
+                            scan.zone_attackers[u] += 1;
+                            scan.zone_weight[u] +=
+                                ZONE_ATTACK_WEIGHT[k] * (a & zone).count_ones() as i32;
+                        }
+                        continue;
+                    }
+                    let (weight, average) = MOBILITY[k];
+                    for sq in bits(pieces) {
+                        let a = attacks(kind, us, sq, occupied);
+                        scan.attacks[u][level] |= a;
+                        if kind != Kind::Dama {
+                            scan.cover[u][level] |= a;
+                        }
+                        scan.terms[u] += weight * ((a & safe).count_ones() as i32 - average);
+                        scan.terms[u] += CENTRE[k] * GEO.centrality[sq];
+                        if a & zone != 0 {
+                            scan.zone_attackers[u] += 1;
+                            scan.zone_weight[u] +=
+                                ZONE_ATTACK_WEIGHT[k] * (a & zone).count_ones() as i32;
+                        }
+                        let may_change_level = match kind {
+                            Kind::Rey => true,
+                            Kind::Alfil => GEO.diagonals[sq] & alfiles != 0,
+                            Kind::Torre => GEO.row_or_column[sq] & torres != 0,
+                            Kind::Dama => GEO.neighbours[sq] & rey != 0,
+                            Kind::Peon | Kind::Caballo => false,
+                        };
+                        if may_change_level {
+                            let b = 1u64 << sq;
+                            let free = i32::from(below & b == 0) + i32::from(above & b == 0);
+                            scan.terms[u] += LEVEL_MOVE * free;
+                        }
+                    }
+                }
+            }
+        }
+        scan
+    }
+
+    /// Promotion progress of `side`'s peones in `pawns` on `level`.
+    fn pawns(scan: &mut Scan, pawns: u64, side: Side, level: usize) {
+        let u = side_index(side);
+        for sq in bits(pawns) {
+            let row = sq / 8;
+            let travelled = match side {
+                Side::White => row,
+                Side::Black => 7 - row,
+            };
+            scan.terms[u] += PAWN_ADVANCE[level][travelled];
+            scan.terms[u] += CENTRE[Kind::Peon.index()] * GEO.centrality[sq];
+        }
+        scan.terms[u] += PAWN_LEVEL[level] * pawns.count_ones() as i32;
+    }
+
+    /// How endangered `side`'s dama on `dama` is (a penalty, ≥ 0), and whether the
+    /// enemy attacks it now.
+    fn dama_danger(board: &Board, scan: &Scan, side: Side, dama: Square) -> (i32, bool) {
+        let u = side_index(side);
+        let t = 1 - u;
+        let level = dama.level();
+        let i = dama.bit_index() as usize;
+        let enemy = scan.attacks[t][level];
+        let mut danger = scan.on_dama_level[t];
+
+        let attackers = scan.zone_attackers[t];
+        if attackers > 0 {
+            danger +=
+                (scan.zone_weight[t] * (attackers + 1) * ZONE_DANGER_SCALE).min(ZONE_DANGER_CAP);
+        }
+        let zone = GEO.dama[i];
+        danger += WEAK_ZONE_SQUARE * (zone & enemy & !scan.cover[u][level]).count_ones() as i32;
+
+        let mut escapes = (zone & !board.side(side, level) & !enemy).count_ones() as usize;
+        let rey = board.pieces(
+            Piece {
+                side,
+                kind: Kind::Rey,
+            },
+            level,
+        );
+        if GEO.neighbours[i] & rey != 0 {
+            let b = dama.bit();
+            for other in [level.wrapping_sub(1), level + 1] {
+                if other < LEVELS
+                    && board.occupied(other) & b == 0
+                    && scan.attacks[t][other] & b == 0
+                {
+                    escapes += 1;
+                }
+            }
+        }
+        danger += FEW_ESCAPES[escapes.min(4)] * (1 + attackers.min(3)) / 4;
+        (danger, enemy & dama.bit() != 0)
+    }
+}
+
+impl Evaluator<Chess3d> for Chess3dEvaluator {
+    fn evaluate(&self, pos: &Chess3d) -> Score {
+        let board = pos.board();
+        let us = pos.turn();
+        let them = !us;
+        match (board.has_dama(us), board.has_dama(them)) {
+            (true, true) => {}
+            (true, false) => return DAMA_LOST,
+            (false, true) => return -DAMA_LOST,
+            (false, false) => return 0,
+        }
+        let damas = [sole_dama(board, Side::White), sole_dama(board, Side::Black)];
+        let scan = Self::scan(board, damas);
+        let mut safety = [0; 2];
+        for side in SIDES {
+            let s = side_index(side);
+            if let Some(dama) = damas[s] {
+                let (danger, attacked) = Self::dama_danger(board, &scan, side, dama);
+                if attacked {
+                    if side == them {
+                        return DAMA_CAPTURABLE;
+                    }
+                    safety[s] -= DAMA_HARASSED;
+                }
+                safety[s] -= danger;
+            }
+        }
+        let phase = scan.phase.min(MAX_PHASE);
+        let taper = |p: Pair| (p.0 * phase + p.1 * (MAX_PHASE - phase)) / MAX_PHASE;
+        let white = taper(scan.terms[0]) + safety[0];
+        let black = taper(scan.terms[1]) + safety[1];
+        let score = match us {
+            Side::White => white - black,
+            Side::Black => black - white,
+        };
+        score + TEMPO
+    }
+
+    /// There is no check in Ajedrez 3D (rule book §4, Rey).
+    fn in_check(&self, _pos: &Chess3d) -> bool {
+        false
+    }
+
+    /// True when the side to move's only dama is attacked, and in finished positions.
+    ///
+    /// An attacked dama is this game's check, except that ignoring it loses instead of
+    /// being illegal: standing pat in quiescence would score the position as if the
+    /// dama were safe, and only the enemy's next capture (beyond the horizon) would
+    /// tell otherwise. Searching every move here finds the escape or proves there is
+    /// none; the extra ply the search gives such nodes plays the role of a check
+    /// extension. Finished positions (a dama gone) must not stand pat either: they go
+    /// straight to [`Evaluator::terminal`], which scores them as won or lost, instead
+    /// of being valued by the static evaluation.
+    fn must_resolve(&self, pos: &Chess3d) -> bool {
+        let board = pos.board();
+        let us = pos.turn();
+        if !(board.has_dama(us) && board.has_dama(!us)) {
+            return true;
+        }
+        sole_dama(board, us).is_some_and(|dama| is_attacked(board, dama, !us))
+    }
+
+    /// Captures, and level-2 promotions (which turn a peón into a piece). A promotion
+    /// on levels 0 and 1 only lifts the peón a level, so it stays a quiet move.
+    fn is_noisy(&self, pos: &Chess3d, mv: Move) -> bool {
+        let board = pos.board();
+        let us = pos.turn();
+        if board.side_at(mv.to()) == Some(!us) {
+            return true;
+        }
+        is_piece_promotion(board, us, mv)
+    }
+
+    fn noisy_order(&self, pos: &Chess3d, mv: Move) -> Score {
+        let board = pos.board();
+        let victim = board.kind_at(mv.to()).map_or(0, |k| ORDER_VALUE[k.index()]);
+        let attacker = board
+            .kind_at(mv.from())
+            .map_or(0, |k| ORDER_VALUE[k.index()]);
+        let promotion = if is_piece_promotion(board, pos.turn(), mv) {
+            PROMOTION_GAIN
+        } else {
+            0
+        };
+        // The attacker's value is capped so that a dama capturing a dama still sorts
+        // as the best capture of all.
+        victim * 16 + promotion * 16 - attacker.min(1_000) / 8
+    }
+
+    const HISTORY_SLOTS: usize = 192 * 192;
+
+    fn history_slot(&self, _pos: &Chess3d, mv: Move) -> usize {
+        mv.from().index() * 192 + mv.to().index()
+    }
+
+    fn is_irreversible(&self, pos: &Chess3d, mv: Move) -> bool {
+        let board = pos.board();
+        board.side_at(mv.to()).is_some() || board.kind_at(mv.from()) == Some(Kind::Peon)
+    }
+
+    /// Passing is sound enough when the side to move has an alfil, caballo or torre:
+    /// with only peones, rey and dama left, zugzwang (every dama move walking into an
+    /// attack, peones that must advance) is common. The search already skips it when
+    /// the dama is attacked. Building the passed position costs about one evaluation
+    /// (the key is recomputed), far less than the subtree it prunes.
+    fn null_move(&self, pos: &Chess3d) -> Option<Chess3d> {
+        let board = pos.board();
+        let us = pos.turn();
+        let has_piece = (0..LEVELS).any(|level| {
+            (board.kind(Kind::Alfil, level)
+                | board.kind(Kind::Caballo, level)
+                | board.kind(Kind::Torre, level))
+                & board.side(us, level)
+                != 0
+        });
+        if !has_piece {
+            return None;
+        }
+        let mut setup = pos.to_setup();
+        setup.turn = !us;
+        setup.quiet_plies = setup.quiet_plies.saturating_add(1);
+        Chess3d::from_setup(setup).ok()
+    }
+
+    /// Decides finished positions without looking at the move list: a side without a
+    /// dama has lost (rule book §5) whatever moves remain, and a side with no legal
+    /// move draws.
+    fn terminal(&self, pos: &Chess3d, has_moves: bool) -> Option<Terminal> {
+        let board = pos.board();
+        let us = pos.turn();
+        match (board.has_dama(us), board.has_dama(!us)) {
+            (true, true) => (!has_moves).then_some(Terminal::Draw),
+            (true, false) => Some(Terminal::Win),
+            (false, true) => Some(Terminal::Loss),
+            (false, false) => Some(Terminal::Draw),
+        }
+    }
+
+    /// 100 plies without a capture or a peón move end the game drawn (§5). A dama
+    /// capture resets the count, so it never hides a win.
+    fn is_rule_draw(&self, pos: &Chess3d) -> bool {
+        pos.quiet_plies() >= QUIET_PLY_LIMIT
+    }
+}
+
+/// Whether `mv` takes a peón of `us` to its promotion row on level 2, where it turns
+/// into an alfil, caballo or torre.
+fn is_piece_promotion(board: &Board, us: Side, mv: Move) -> bool {
+    let to = mv.to();
+    let last_row = match us {
+        Side::White => 7,
+        Side::Black => 0,
+    };
+    to.level() == 2
+        && to.row() == last_row
+        && mv.from().level() == 2
+        && board.kind_at(mv.from()) == Some(Kind::Peon)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry_matches_the_rules() {
+        // D4 is row 3, column 3: bit 27.
+        assert_eq!(GEO.dama[27].count_ones(), 16);
+        assert_eq!(GEO.dama[0].count_ones(), 6);
+        assert_eq!(orthogonal(27, 0).count_ones(), 14);
+        assert_eq!(diagonal(27, 0).count_ones(), 13);
+        // A blocker on a long leg stops the caballo: D4 to B3 passes C4 and B4.
+        let c4 = 1u64 << 19;
+        let b3 = 1u64 << 10;
+        assert_ne!(caballo(27, 0) & b3, 0);
+        assert_eq!(caballo(27, c4) & b3, 0);
+        assert_eq!(GEO.centrality[27], 3);
+        assert_eq!(GEO.centrality[0], 0);
+    }
+}
