@@ -1,0 +1,829 @@
+//! A game record of any tablero game: the start, the moves, every position reached
+//! and the rules that need that history (repetitions, move limits, xiangqi's
+//! perpetual check and chase rulings), with export to and import from each game's
+//! file format (PGN for chess and xiangqi, PDN for draughts, the chess3d record).
+//!
+//! The rules live in each game crate's `Game` type; this module only dispatches, so
+//! the match runner and the server never `match` on game ids themselves.
+
+use tablero_chess::pgn::{GameResult, PgnGame as ChessPgn};
+use tablero_chess3d::Chess3d;
+use tablero_core::{Outcome, Position, Reason, Side};
+use tablero_draughts::{PdnGame, draughts_result};
+use tablero_xiangqi::pgn::{MoveFormat, PgnGame as XiangqiPgn};
+
+use crate::AnyGame;
+use crate::any::TextPosition;
+
+/// Why a record refused a move or a file could not be read. The record is unchanged
+/// when a move is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A move was offered after the game ended.
+    #[error("move {text:?}: the game is over ({outcome})")]
+    Over {
+        /// The refused move text.
+        text: String,
+        /// How the game ended.
+        outcome: Outcome,
+    },
+    /// The move text is malformed, ambiguous or not legal here.
+    #[error("move {text:?}: {reason}")]
+    Move {
+        /// The refused move text.
+        text: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// A game of an imported file could not be read.
+    #[error("game {game}: {reason}")]
+    Import {
+        /// 1-based number of the game in the file.
+        game: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The game id or variant given to [`AnyRecord::import`] is unknown.
+    #[error("{0}")]
+    Game(String),
+}
+
+/// The rules state of one game kind.
+#[derive(Debug, Clone)]
+enum Rules {
+    Chess(tablero_chess::Game),
+    Xiangqi(tablero_xiangqi::Game),
+    Draughts(tablero_draughts::Game),
+    Chess3d(tablero_chess3d::Game),
+}
+
+/// One move of a record, as written before it was played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedMove {
+    /// The move in the game's move format (`e2e4`, `h2e2`, `11-15`, `0B5-0C5`).
+    pub text: String,
+    /// The move in the game's display notation (SAN, WXF, PDN, chess3d short form).
+    pub notation: String,
+}
+
+/// A game of any kind from its start position: moves, positions and the outcome under
+/// the game's full rules.
+///
+/// ```
+/// use tablero_games::{AnyGame, AnyRecord};
+///
+/// let start = AnyGame::new("chess", None, None).unwrap();
+/// let mut record = AnyRecord::new(start);
+/// for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     record.play_text(m).unwrap();
+/// }
+/// assert_eq!(record.outcome().map(|o| o.result_str()), Some("0-1"));
+/// assert_eq!(record.moves()[3].notation, "Qh4#");
+/// assert!(record.export(&[], None).contains("2. g4 Qh4# 0-1"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct AnyRecord {
+    rules: Rules,
+    /// The start first, the current position last: one more than `moves`.
+    positions: Vec<AnyGame>,
+    moves: Vec<RecordedMove>,
+}
+
+impl AnyRecord {
+    /// A record starting at `start`, under the draw rules of its game (and rule set).
+    #[must_use]
+    pub fn new(start: AnyGame) -> AnyRecord {
+        let rules = match &start {
+            AnyGame::Chess(p) => Rules::Chess(tablero_chess::Game::new(p.clone())),
+            AnyGame::Xiangqi(p) => Rules::Xiangqi(tablero_xiangqi::Game::new(p.clone())),
+            AnyGame::Draughts(p) => Rules::Draughts(tablero_draughts::Game::new(p.clone())),
+            AnyGame::Chess3d(p) => Rules::Chess3d(tablero_chess3d::Game::new(p.clone())),
+        };
+        AnyRecord {
+            rules,
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The game id (`chess`, `xiangqi`, `draughts`, `chess3d`).
+    #[must_use]
+    pub fn game_id(&self) -> &'static str {
+        self.start().game_id()
+    }
+
+    /// The start position.
+    #[must_use]
+    pub fn start(&self) -> &AnyGame {
+        self.positions
+            .first()
+            .expect("the start position is never removed")
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &AnyGame {
+        self.positions
+            .last()
+            .expect("the start position is never removed")
+    }
+
+    /// The positions before the current one, oldest first: what an engine needs to
+    /// see repetitions.
+    #[must_use]
+    pub fn history(&self) -> &[AnyGame] {
+        &self.positions[..self.positions.len() - 1]
+    }
+
+    /// The moves played, oldest first.
+    #[must_use]
+    pub fn moves(&self) -> &[RecordedMove] {
+        &self.moves
+    }
+
+    /// The number of moves played (plies).
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn turn(&self) -> Side {
+        match self.position() {
+            AnyGame::Chess(p) => p.turn(),
+            AnyGame::Xiangqi(p) => p.turn(),
+            AnyGame::Draughts(p) => p.turn(),
+            AnyGame::Chess3d(p) => p.turn(),
+        }
+    }
+
+    /// The side that moves first from the game's start position (black in English
+    /// draughts and in chess3d, white or red elsewhere).
+    #[must_use]
+    pub fn first_side(&self) -> Side {
+        match self.start() {
+            AnyGame::Draughts(p) => p.rule_set().rules().first_to_move,
+            AnyGame::Chess3d(_) => Side::Black,
+            AnyGame::Chess(_) | AnyGame::Xiangqi(_) => Side::White,
+        }
+    }
+
+    /// The tag that names the player of `side` in the exported file: `White` or
+    /// `Black`, `Red` for xiangqi's first side.
+    #[must_use]
+    pub fn player_tag(&self, side: Side) -> &'static str {
+        match (self.start(), side) {
+            (AnyGame::Xiangqi(_), Side::White) => "Red",
+            (_, Side::White) => "White",
+            (_, Side::Black) => "Black",
+        }
+    }
+
+    /// Plays a move given in the game's move format or display notation and returns
+    /// it as it was written before the move.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError::Over`] once the game has ended; [`RecordError::Move`] for a
+    /// malformed, ambiguous or illegal move. The record is unchanged then.
+    pub fn play_text(&mut self, text: &str) -> Result<RecordedMove, RecordError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(RecordError::Over {
+                text: text.to_owned(),
+                outcome,
+            });
+        }
+        let refused = |reason: String| RecordError::Move {
+            text: text.to_owned(),
+            reason,
+        };
+        let mut next = self.position().clone();
+        let played = match (&mut self.rules, &mut next) {
+            (Rules::Chess(game), AnyGame::Chess(pos)) => {
+                play_in(pos, text, |m| game.play(m).map_err(|e| e.to_string()))
+            }
+            (Rules::Xiangqi(game), AnyGame::Xiangqi(pos)) => {
+                play_in(pos, text, |m| game.play(m).map_err(|e| e.to_string()))
+            }
+            (Rules::Draughts(game), AnyGame::Draughts(pos)) => {
+                play_in(pos, text, |m| game.play(m).map_err(|e| e.to_string()))
+            }
+            (Rules::Chess3d(game), AnyGame::Chess3d(pos)) => play_in(pos, text, |m| {
+                game.play(m).map(|_| ()).map_err(|e| e.to_string())
+            }),
+            _ => unreachable!("the rules and the positions are of the same game"),
+        }
+        .map_err(refused)?;
+        self.positions.push(next);
+        self.moves.push(played.clone());
+        Ok(played)
+    }
+
+    /// Takes back the last move, returning it; `None` at the start.
+    pub fn undo(&mut self) -> Option<RecordedMove> {
+        let last = self.moves.pop()?;
+        self.positions.pop();
+        let taken = match &mut self.rules {
+            Rules::Chess(game) => game.undo().is_some(),
+            Rules::Xiangqi(game) => game.undo().is_some(),
+            Rules::Draughts(game) => game.undo().is_some(),
+            Rules::Chess3d(game) => game.undo().is_some(),
+        };
+        debug_assert!(taken, "the rules hold as many moves as the record");
+        Some(last)
+    }
+
+    /// The result under the game's rules, or `None` while the game goes on:
+    /// checkmate, stalemate, no legal move, a captured dama, automatic repetition and
+    /// move-limit draws, xiangqi's repetition rulings.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        match &self.rules {
+            Rules::Chess(game) => game.outcome(),
+            Rules::Xiangqi(game) => game.outcome(),
+            Rules::Draughts(game) => game.outcome(),
+            Rules::Chess3d(game) => game.outcome(),
+        }
+    }
+
+    /// A draw the side to move may claim now (chess: threefold repetition, the
+    /// 50-move rule). The other games draw by their rules without a claim.
+    #[must_use]
+    pub fn claimable_draw(&self) -> Option<Reason> {
+        match &self.rules {
+            Rules::Chess(game) => game.claimable_draw(),
+            _ => None,
+        }
+    }
+
+    /// Whether `side` could not win by any series of legal moves, so that its
+    /// opponent's flag fall is a draw (FIDE 6.9). Only chess answers `true`.
+    #[must_use]
+    pub fn has_insufficient_material(&self, side: Side) -> bool {
+        match self.position() {
+            AnyGame::Chess(p) => p.has_insufficient_material(side),
+            _ => false,
+        }
+    }
+
+    /// The game in its file format: PGN (chess, xiangqi with WXF moves), PDN
+    /// (draughts) or the chess3d record (see [`AnyRecord::import`]).
+    ///
+    /// `tags` are added as given (e.g. `Event`, `Round`, and the players under
+    /// [`AnyRecord::player_tag`]); the result comes from the rules' outcome, else from
+    /// `outcome` (a flag fall or an adjudication the rules do not know), else `*`.
+    /// A decided game gets a `Termination` tag with the reason id
+    /// (`checkmate`, `timeout`, ...).
+    #[must_use]
+    pub fn export(&self, tags: &[(String, String)], outcome: Option<Outcome>) -> String {
+        let outcome = self.outcome().or(outcome);
+        let mut tags: Vec<(String, String)> = tags
+            .iter()
+            .filter(|(name, _)| name != "Result" && name != "Termination")
+            .cloned()
+            .collect();
+        if let Some(o) = outcome {
+            tags.push(("Termination".to_owned(), o.reason().id().to_owned()));
+        }
+        match &self.rules {
+            Rules::Chess(game) => {
+                let mut pgn = ChessPgn::from_game(game, tags);
+                if let Some(o) = outcome {
+                    pgn.result = GameResult::from(o);
+                }
+                pgn.to_pgn_string()
+            }
+            Rules::Xiangqi(game) => {
+                let mut pgn = XiangqiPgn::from_game(game, tags);
+                if let Some(o) = outcome {
+                    o.result_str().clone_into(&mut pgn.result);
+                }
+                pgn.to_pgn_string(MoveFormat::Wxf)
+            }
+            Rules::Draughts(game) => {
+                let mut pdn = PdnGame::from_game(game, tags);
+                pdn.result = outcome.map(|o| draughts_result(o).to_owned());
+                pdn.to_pdn()
+            }
+            Rules::Chess3d(game) => chess3d_record(game, &tags, outcome),
+        }
+    }
+
+    /// Reads every game of a file written in `game`'s format (see
+    /// [`AnyRecord::export`]): one result per game, in file order, each with the
+    /// file's tags. Draughts games without a `GameType` tag are of `variant`.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError::Game`] for an unknown game or variant (then it is the only
+    /// entry); [`RecordError::Import`] for each game that cannot be read.
+    #[must_use]
+    pub fn import(
+        game: &str,
+        variant: Option<&str>,
+        text: &str,
+    ) -> Vec<Result<ImportedRecord, RecordError>> {
+        let start = match AnyGame::new(game, variant, None) {
+            Ok(start) => start,
+            Err(e) => return vec![Err(RecordError::Game(e.to_string()))],
+        };
+        let bad = |game: usize, reason: String| RecordError::Import { game, reason };
+        match start {
+            AnyGame::Chess(_) => tablero_chess::pgn::read_str(text)
+                .into_iter()
+                .enumerate()
+                .map(|(i, read)| {
+                    let pgn = read.map_err(|e| bad(i + 1, e.to_string()))?;
+                    let moves: Vec<_> = pgn.mainline_moves().collect();
+                    let record = replay(AnyGame::Chess(pgn.start.clone()), &moves)
+                        .map_err(|e| bad(i + 1, e.to_string()))?;
+                    Ok(ImportedRecord {
+                        record,
+                        result: pgn.result.as_str().to_owned(),
+                        tags: pgn.tags,
+                    })
+                })
+                .collect(),
+            AnyGame::Xiangqi(_) => tablero_xiangqi::pgn::read_pgn(text)
+                .into_iter()
+                .enumerate()
+                .map(|(i, read)| {
+                    let pgn = read.map_err(|e| bad(i + 1, e.to_string()))?;
+                    let record = replay(AnyGame::Xiangqi(pgn.start.clone()), &pgn.moves)
+                        .map_err(|e| bad(i + 1, e.to_string()))?;
+                    Ok(ImportedRecord {
+                        record,
+                        result: pgn.result,
+                        tags: pgn.tags,
+                    })
+                })
+                .collect(),
+            AnyGame::Draughts(start) => {
+                let read = tablero_draughts::read_pdn(text, start.rule_set());
+                let mut out: Vec<Result<ImportedRecord, RecordError>> = Vec::new();
+                for (i, pdn) in read.games.into_iter().enumerate() {
+                    out.push(
+                        replay(AnyGame::Draughts(pdn.start.clone()), &pdn.moves)
+                            .map(|record| ImportedRecord {
+                                record,
+                                result: pdn.result.unwrap_or_else(|| "*".to_owned()),
+                                tags: pdn.tags,
+                            })
+                            .map_err(|e| bad(i + 1, e.to_string())),
+                    );
+                }
+                out.extend(read.errors.into_iter().map(|e| Err(bad(e.game, e.message))));
+                out
+            }
+            AnyGame::Chess3d(_) => read_chess3d_records(text),
+        }
+    }
+}
+
+/// A game read by [`AnyRecord::import`].
+#[derive(Debug, Clone)]
+pub struct ImportedRecord {
+    /// The game, replayed under its rules.
+    pub record: AnyRecord,
+    /// The file's tags, in file order.
+    pub tags: Vec<(String, String)>,
+    /// The result token as written (`1-0`, `2-0`, `1/2-1/2`, `*`, ...).
+    pub result: String,
+}
+
+impl ImportedRecord {
+    /// The value of tag `name` (the first one, if repeated).
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Parses `text` in `pos`, lets `play` apply it to the rules, then plays it on `pos`.
+fn play_in<P: TextPosition>(
+    pos: &mut P,
+    text: &str,
+    play: impl FnOnce(P::Move) -> Result<(), String>,
+) -> Result<RecordedMove, String> {
+    let m = pos.parse_move_text(text)?;
+    let written = RecordedMove {
+        text: pos.move_text(m),
+        notation: pos.notation_text(m),
+    };
+    play(m)?;
+    pos.play_unchecked(m);
+    Ok(written)
+}
+
+/// The record of `moves` played from `start`.
+fn replay<M: Copy>(start: AnyGame, moves: &[M]) -> Result<AnyRecord, RecordError>
+where
+    AnyGame: MoveText<M>,
+{
+    let mut record = AnyRecord::new(start);
+    for &m in moves {
+        let text = record.position().text_of(m);
+        record.play_text(&text)?;
+    }
+    Ok(record)
+}
+
+/// Writes a typed move of one game kind in the move format.
+trait MoveText<M> {
+    fn text_of(&self, m: M) -> String;
+}
+
+macro_rules! move_text {
+    ($move:ty, $variant:path) => {
+        impl MoveText<$move> for AnyGame {
+            fn text_of(&self, m: $move) -> String {
+                match self {
+                    $variant(pos) => TextPosition::move_text(pos, m),
+                    // A move of another game: an empty text, which every game refuses.
+                    _ => String::new(),
+                }
+            }
+        }
+    };
+}
+move_text!(tablero_chess::Move, AnyGame::Chess);
+move_text!(tablero_xiangqi::Move, AnyGame::Xiangqi);
+move_text!(tablero_draughts::Move, AnyGame::Draughts);
+move_text!(tablero_chess3d::Move, AnyGame::Chess3d);
+
+/// The tag naming the chess3d start position (with its generator state).
+const CHESS3D_POSITION_TAG: &str = "Position";
+
+/// The chess3d record: PGN's layout with the moves in coordinate form.
+///
+/// ```text
+/// [Game "Ajedrez 3D"]
+/// [Black "level:3"]
+/// [Result "0-1"]
+/// [Position "<position string, specs/chess3d.md §8>"]
+///
+/// 1. 0G4-0F4 0B5-0C5 2. ... 0-1
+/// ```
+///
+/// Black moves first; a move number starts each pair that begins with the first
+/// mover, `N...` marks a start with White to move.
+fn chess3d_record(
+    game: &tablero_chess3d::Game,
+    tags: &[(String, String)],
+    outcome: Option<Outcome>,
+) -> String {
+    let result = outcome.map_or("*", Outcome::result_str);
+    let mut out = String::new();
+    let mut push_tag = |name: &str, value: &str| {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{name} \"{value}\"]\n"));
+    };
+    push_tag("Game", "Ajedrez 3D");
+    for (name, value) in tags {
+        if !matches!(name.as_str(), "Game" | CHESS3D_POSITION_TAG) && is_tag_name(name) {
+            push_tag(name, value);
+        }
+    }
+    push_tag("Result", result);
+    push_tag(CHESS3D_POSITION_TAG, &game.start().position_string());
+    out.push('\n');
+    let mut words = Vec::new();
+    let mut pos = game.start().clone();
+    for (i, m) in game.moves().enumerate() {
+        if pos.turn() == Side::Black {
+            words.push(format!("{}.", pos.move_number()));
+        } else if i == 0 {
+            words.push(format!("{}...", pos.move_number()));
+        }
+        words.push(pos.coordinate(m));
+        pos.play_unchecked(m);
+    }
+    words.push(result.to_owned());
+    out.push_str(&wrap(&words));
+    out
+}
+
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Words joined by spaces in lines of at most 80 columns, ending with a newline.
+fn wrap(words: &[String]) -> String {
+    let mut out = String::new();
+    let mut line_len = 0;
+    for word in words {
+        if line_len > 0 && line_len + 1 + word.len() > 80 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(word);
+        line_len += word.len();
+    }
+    out.push('\n');
+    out
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Reads chess3d records: tags, then move numbers, coordinate (or short-form) moves,
+/// `{comments}` and a result token ending each game.
+fn read_chess3d_records(text: &str) -> Vec<Result<ImportedRecord, RecordError>> {
+    let mut out = Vec::new();
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut moves: Vec<String> = Vec::new();
+    let mut in_moves = false;
+    let mut rest = text;
+    let finish = |tags: &mut Vec<(String, String)>,
+                  moves: &mut Vec<String>,
+                  result: &str,
+                  out: &mut Vec<Result<ImportedRecord, RecordError>>| {
+        let number = out.len() + 1;
+        let tags = core::mem::take(tags);
+        let moves = core::mem::take(moves);
+        out.push(chess3d_game(number, tags, &moves, result));
+    };
+    loop {
+        rest = rest.trim_start();
+        let Some(first) = rest.chars().next() else {
+            break;
+        };
+        match first {
+            '[' => {
+                if in_moves {
+                    // A tag after movetext without a result: the game ended unfinished.
+                    finish(&mut tags, &mut moves, "*", &mut out);
+                    in_moves = false;
+                }
+                let end = rest.find(']').unwrap_or(rest.len());
+                let inner = &rest[1..end];
+                rest = rest.get(end + 1..).unwrap_or("");
+                if let Some((name, value)) = inner.trim().split_once(char::is_whitespace) {
+                    let value = value.trim().trim_matches('"');
+                    let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
+                    tags.push((name.to_owned(), value));
+                }
+            }
+            '{' => {
+                let end = rest.find('}').unwrap_or(rest.len() - 1);
+                rest = &rest[end + 1..];
+            }
+            _ => {
+                let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+                let word = &rest[..end];
+                rest = &rest[end..];
+                in_moves = true;
+                if RESULTS.contains(&word) {
+                    finish(&mut tags, &mut moves, word, &mut out);
+                    in_moves = false;
+                } else {
+                    let body = word.trim_start_matches(|c: char| c.is_ascii_digit());
+                    let body = if body.len() < word.len() && body.starts_with('.') {
+                        body.trim_start_matches('.')
+                    } else {
+                        word
+                    };
+                    if !body.is_empty() {
+                        moves.push(body.to_owned());
+                    }
+                }
+            }
+        }
+    }
+    if in_moves || !tags.is_empty() {
+        finish(&mut tags, &mut moves, "*", &mut out);
+    }
+    out
+}
+
+fn chess3d_game(
+    number: usize,
+    tags: Vec<(String, String)>,
+    moves: &[String],
+    result: &str,
+) -> Result<ImportedRecord, RecordError> {
+    let bad = |reason: String| RecordError::Import {
+        game: number,
+        reason,
+    };
+    let start = match tags.iter().find(|(n, _)| n == CHESS3D_POSITION_TAG) {
+        Some((_, text)) => Chess3d::from_position_string(text)
+            .map_err(|e| bad(format!("{CHESS3D_POSITION_TAG} tag: {e}")))?,
+        None => Chess3d::start(0),
+    };
+    let mut record = AnyRecord::new(AnyGame::Chess3d(start));
+    for (i, m) in moves.iter().enumerate() {
+        record
+            .play_text(m)
+            .map_err(|e| bad(format!("ply {}: {e}", i + 1)))?;
+    }
+    Ok(ImportedRecord {
+        record,
+        tags,
+        result: result.to_owned(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(game: &str, variant: Option<&str>, moves: &[&str]) -> AnyRecord {
+        let mut record = AnyRecord::new(AnyGame::new(game, variant, None).unwrap());
+        for m in moves {
+            record.play_text(m).unwrap();
+        }
+        record
+    }
+
+    fn tags(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn plays_moves_in_either_notation_and_keeps_positions() {
+        let mut r = record("chess", None, &["e2e4", "e5"]);
+        assert_eq!(r.plies(), 2);
+        assert_eq!(
+            r.moves()[1],
+            RecordedMove {
+                text: "e7e5".to_owned(),
+                notation: "e5".to_owned()
+            }
+        );
+        assert_eq!(r.history().len(), 2);
+        assert_eq!(r.history()[0], *r.start());
+        assert_eq!(r.turn(), Side::White);
+        let before = r.position().clone();
+        let after_first = r.history()[1].clone();
+        let err = r.play_text("e4e5").unwrap_err();
+        assert!(matches!(err, RecordError::Move { .. }), "{err}");
+        assert_eq!(*r.position(), before);
+        assert_eq!(r.undo().map(|m| m.text), Some("e7e5".to_owned()));
+        assert_eq!(*r.position(), after_first);
+        assert_eq!(r.plies(), 1);
+        assert_eq!(r.turn(), Side::Black);
+    }
+
+    #[test]
+    fn chess_repetition_is_claimable_then_automatic() {
+        let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        let mut r = record("chess", None, &cycle);
+        assert_eq!(r.claimable_draw(), None);
+        for m in cycle {
+            r.play_text(m).unwrap();
+        }
+        assert_eq!(r.claimable_draw(), Some(Reason::ThreefoldRepetition));
+        assert_eq!(r.outcome(), None);
+        for m in cycle.iter().chain(&cycle) {
+            r.play_text(m).unwrap();
+        }
+        let fivefold = Outcome::Draw {
+            reason: Reason::FivefoldRepetition,
+        };
+        assert_eq!(r.outcome(), Some(fivefold));
+        assert!(matches!(
+            r.play_text("e2e4"),
+            Err(RecordError::Over { outcome, .. }) if outcome == fivefold
+        ));
+        r.undo();
+        assert_eq!(r.outcome(), None);
+    }
+
+    #[test]
+    fn xiangqi_perpetual_check_loses() {
+        // Red's chariot checks from h8 and h9 forever; black's general shuffles.
+        let fen = "3k5/9/9/9/9/9/9/9/9/4K2R1 w - - 0 1";
+        let start = AnyGame::new("xiangqi", None, Some(fen)).unwrap();
+        let mut r = AnyRecord::new(start);
+        let cycle = [
+            "h0h9", "d9d8", "h9h8", "d8d9", "h8h9", "d9d8", "h9h8", "d8d9",
+        ];
+        for m in cycle.iter().chain(&cycle[4..]) {
+            if r.outcome().is_some() {
+                break;
+            }
+            r.play_text(m).unwrap();
+        }
+        let outcome = r.outcome().expect("the repetition is ruled");
+        assert_eq!(outcome.winner(), Some(Side::Black), "{outcome}");
+        assert_eq!(outcome.reason(), Reason::PerpetualCheck);
+        assert_eq!(r.player_tag(Side::White), "Red");
+    }
+
+    #[test]
+    fn first_side_and_draughts_rules() {
+        assert_eq!(record("draughts", None, &[]).first_side(), Side::Black);
+        assert_eq!(
+            record("draughts", Some("international"), &[]).first_side(),
+            Side::White
+        );
+        assert_eq!(record("chess3d", None, &[]).first_side(), Side::Black);
+        assert_eq!(record("xiangqi", None, &[]).first_side(), Side::White);
+        let r = record("draughts", None, &["11-15", "22-18", "15x22"]);
+        assert_eq!(r.moves()[2].text, "15x22");
+        assert_eq!(r.outcome(), None);
+    }
+
+    #[test]
+    fn insufficient_material_is_chess_only() {
+        let fen = "8/8/8/8/8/8/8/K1k4N w - - 0 1";
+        let r = AnyRecord::new(AnyGame::new("chess", None, Some(fen)).unwrap());
+        assert!(r.has_insufficient_material(Side::White));
+        assert!(r.has_insufficient_material(Side::Black));
+        assert!(!record("chess", None, &[]).has_insufficient_material(Side::White));
+        assert!(!record("xiangqi", None, &[]).has_insufficient_material(Side::White));
+    }
+
+    #[test]
+    fn export_round_trips_through_every_reader() {
+        let cases: [(&str, Option<&str>, &[&str]); 5] = [
+            ("chess", None, &["e2e4", "e7e5", "g1f3"]),
+            (
+                "chess",
+                Some("chess960"),
+                &["e2e4", "e7e5", "g1f3", "g8f6", "f1e2", "f8e7", "e1h1"],
+            ),
+            ("xiangqi", None, &["h2e2", "h9g7", "h0g2"]),
+            (
+                "draughts",
+                Some("international"),
+                &["32-28", "19-23", "28x19"],
+            ),
+            ("chess3d", None, &[]),
+        ];
+        for (game, variant, moves) in cases {
+            let mut r = record(game, variant, moves);
+            if game == "chess3d" {
+                for _ in 0..5 {
+                    let m = r.position().legal_moves_text()[0].clone();
+                    r.play_text(&m).unwrap();
+                }
+            }
+            let timeout = Outcome::Win {
+                winner: Side::Black,
+                reason: Reason::Timeout,
+            };
+            let players = tags(&[
+                (r.player_tag(Side::White), "Ann"),
+                (r.player_tag(Side::Black), "Bob"),
+                ("Round", "3"),
+            ]);
+            let text = r.export(&players, Some(timeout));
+            let read = AnyRecord::import(game, variant, &text);
+            assert_eq!(read.len(), 1, "{game}: {text}");
+            let back = read[0].as_ref().map_err(ToString::to_string).unwrap();
+            assert_eq!(back.record.moves(), r.moves(), "{game}: {text}");
+            assert_eq!(back.record.start(), r.start(), "{game}");
+            assert_eq!(back.tag(r.player_tag(Side::White)), Some("Ann"), "{text}");
+            assert_eq!(back.tag("Round"), Some("3"), "{text}");
+            assert_eq!(back.tag("Termination"), Some("timeout"), "{text}");
+            let expected = if game == "draughts" { "0-2" } else { "0-1" };
+            assert_eq!(back.result, expected, "{game}: {text}");
+            // Two games in one file read back as two.
+            let two = format!("{text}\n{text}");
+            assert_eq!(AnyRecord::import(game, variant, &two).len(), 2, "{game}");
+        }
+    }
+
+    #[test]
+    fn export_prefers_the_rules_outcome() {
+        let r = record("chess", None, &["f2f3", "e7e5", "g2g4", "d8h4"]);
+        let draw = Outcome::Draw {
+            reason: Reason::Agreement,
+        };
+        let text = r.export(&[], Some(draw));
+        assert!(text.contains("[Result \"0-1\"]"), "{text}");
+        assert!(text.contains("[Termination \"checkmate\"]"), "{text}");
+        let unfinished = record("chess", None, &["e2e4"]).export(&[], None);
+        assert!(unfinished.contains("[Result \"*\"]"), "{unfinished}");
+    }
+
+    #[test]
+    fn import_reports_bad_games_and_unknown_games() {
+        let text = "[Game \"Ajedrez 3D\"]\n\n1. 9Z9-0A1 *\n";
+        let read = AnyRecord::import("chess3d", None, text);
+        assert!(
+            matches!(&read[..], [Err(RecordError::Import { game: 1, reason })] if reason.contains("ply 1")),
+            "{read:?}"
+        );
+        assert!(matches!(
+            &AnyRecord::import("go", None, "")[..],
+            [Err(RecordError::Game(_))]
+        ));
+        let pgn = "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n";
+        assert!(matches!(
+            &AnyRecord::import("chess", None, pgn)[..],
+            [Err(RecordError::Import { game: 1, .. })]
+        ));
+    }
+}
