@@ -496,14 +496,21 @@ impl Evaluator<Draughts> for DraughtsEvaluator {
         // Each exchange makes the same lead a larger share of what is left.
         score += lead * (full - pieces) / (full * TRADE_DOWN_DIVISOR);
 
-        let strong = if lead >= 0 { Side::White } else { Side::Black };
-        let (strong_counts, weak_counts) = (counts[strong.index()], counts[strong.other().index()]);
-        let sign = if strong == Side::White { 1 } else { -1 };
-        if strong_counts.0 + weak_counts.0 == 0 && lead != 0 {
-            score += sign * Self::chase(w, &board, strong);
+        let scale = |strong: Side| {
+            let (ours, theirs) = (counts[strong.index()], counts[strong.other().index()]);
+            Self::draw_scale(w, &board, strong, ours, theirs)
+        };
+        let scale = match lead.signum() {
+            1 => scale(Side::White),
+            -1 => scale(Side::Black),
+            // Level material: whichever side the ending would favour, it is drawn.
+            _ => scale(Side::White).min(scale(Side::Black)),
+        };
+        if counts[0].0 + counts[1].0 == 0 && lead != 0 {
+            let strong = if lead > 0 { Side::White } else { Side::Black };
+            score += lead.signum() * Self::chase(w, &board, strong);
         }
-        score =
-            score * Self::draw_scale(w, &board, strong, strong_counts, weak_counts) / SCALE_FULL;
+        score = score * scale / SCALE_FULL;
         match pos.turn() {
             Side::White => score,
             Side::Black => -score,
