@@ -222,6 +222,14 @@ fn drawn_endings_are_scaled_down() {
             "{rule_set}: king against king scores {score}"
         );
     }
+    // A side without pieces has lost, whatever the rule set.
+    for rule_set in [RuleSet::Russian, RuleSet::International] {
+        let score = eval.evaluate(&pos(rule_set, "W:WK1,K2:B"));
+        assert!(
+            score > 300,
+            "{rule_set}: two kings against nothing score {score}"
+        );
+    }
     // Two short kings beat one; two flying kings do not.
     let english = eval.evaluate(&pos(RuleSet::English, "W:WK18,K19:BK1"));
     let russian = eval.evaluate(&pos(RuleSet::Russian, "W:WK18,K19:BK1"));

@@ -416,6 +416,11 @@ impl DraughtsEvaluator {
         (weak_men, weak_kings): (i32, i32),
     ) -> i32 {
         let weak = strong.other().index();
+        if weak_men + weak_kings == 0 {
+            // Nothing left to hold the draw with (the search scores the loss itself,
+            // but quiescence may stand pat here first).
+            return SCALE_FULL;
+        }
         if strong_men + weak_men == 0 {
             if strong_kings <= weak_kings {
                 return SCALE_DRAWISH;
