@@ -100,6 +100,9 @@ struct Tables {
     horse: [[(u8, u8); 8]; 90],
     /// Each side's palace.
     palace: [u128; 2],
+    /// The points along each of [`DIRECTIONS`] from each point, nearest first, and
+    /// how many there are.
+    rays: [[([u8; 9], u8); 4]; 90],
 }
 
 const NONE: u8 = u8::MAX;
@@ -200,6 +203,7 @@ const fn build_tables() -> Tables {
     let mut psq = [[Pair(0, 0); 90]; 7];
     let mut horse = [[(NONE, NONE); 8]; 90];
     let mut palace = [0u128; 2];
+    let mut rays = [[([0u8; 9], 0u8); 4]; 90];
     // Horse moves as (leg, target) offsets in (file, rank).
     const HORSE_STEPS: [(i32, i32, i32, i32); 8] = [
         (0, 1, 1, 2),
@@ -231,6 +235,19 @@ const fn build_tables() -> Tables {
             }
             k += 1;
         }
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = DIRECTIONS[d];
+            let (mut f2, mut r2) = (f + df, r + dr);
+            while f2 >= 0 && f2 < 9 && r2 >= 0 && r2 < 10 {
+                let (points, len) = &mut rays[sq][d];
+                points[*len as usize] = (r2 * 9 + f2) as u8;
+                *len += 1;
+                f2 += df;
+                r2 += dr;
+            }
+            d += 1;
+        }
         if f >= 3 && f <= 5 {
             if r <= 2 {
                 palace[0] |= 1 << sq;
@@ -241,7 +258,12 @@ const fn build_tables() -> Tables {
         }
         sq += 1;
     }
-    Tables { psq, horse, palace }
+    Tables {
+        psq,
+        horse,
+        palace,
+        rays,
+    }
 }
 
 static TABLES: Tables = build_tables();
@@ -249,7 +271,8 @@ static TABLES: Tables = build_tables();
 /// The four orthogonal steps as (file, rank) offsets.
 const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
-/// Xiangqi evaluation.
+/// Xiangqi evaluation, with the perpetual-check rule for repetitions (the side that
+/// checked on every move of the cycle loses).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct XiangqiEvaluator;
 
@@ -268,14 +291,11 @@ const fn relative(sq: usize, side: Side) -> usize {
     }
 }
 
-/// The points along one direction from `sq`, nearest first.
-fn ray(sq: usize, (df, dr): (i32, i32)) -> impl Iterator<Item = usize> {
-    let (mut f, mut r) = ((sq % 9) as i32, (sq / 9) as i32);
-    core::iter::from_fn(move || {
-        f += df;
-        r += dr;
-        ((0..9).contains(&f) && (0..10).contains(&r)).then_some((r * 9 + f) as usize)
-    })
+/// The points along direction `dir` (an index into [`DIRECTIONS`]) from `sq`,
+/// nearest first.
+fn ray(sq: usize, dir: usize) -> impl Iterator<Item = usize> {
+    let (points, len) = &TABLES.rays[sq][dir];
+    points[..usize::from(*len)].iter().map(|&p| usize::from(p))
 }
 
 /// What one piece reaches: the points it controls (where an enemy general could not
@@ -292,7 +312,7 @@ fn chariot_reach(board: &Board, sq: usize, side: Side) -> Reach {
         control: 0,
         moves: 0,
     };
-    for dir in DIRECTIONS {
+    for dir in 0..4 {
         for to in ray(sq, dir) {
             reach.control |= 1 << to;
             match board[to] {
@@ -312,7 +332,7 @@ fn cannon_reach(board: &Board, sq: usize, side: Side) -> Reach {
         control: 0,
         moves: 0,
     };
-    for dir in DIRECTIONS {
+    for dir in 0..4 {
         let mut screened = false;
         for to in ray(sq, dir) {
             match (board[to], screened) {
@@ -347,14 +367,18 @@ fn horse_reach(board: &Board, sq: usize, side: Side) -> Reach {
     reach
 }
 
+/// The index into [`DIRECTIONS`] of `side`'s forward step.
+const fn forward(side: Side) -> usize {
+    match side {
+        Side::White => 2,
+        Side::Black => 3,
+    }
+}
+
 fn soldier_control(sq: usize, side: Side) -> u128 {
-    let forward = match side {
-        Side::White => 1,
-        Side::Black => -1,
-    };
     let crossed = relative(sq, side) / 9 >= 5;
     let mut control = 0u128;
-    for (dir, allowed) in [((0, forward), true), ((1, 0), crossed), ((-1, 0), crossed)] {
+    for (dir, allowed) in [(forward(side), true), (0, crossed), (1, crossed)] {
         if allowed && let Some(to) = ray(sq, dir).next() {
             control |= 1 << to;
         }
@@ -444,11 +468,7 @@ impl XiangqiEvaluator {
             total -= weight * (n * missing_elephants);
         }
         let general = pos.general_of(us).index();
-        let forward = match us {
-            Side::White => (0, 1),
-            Side::Black => (0, -1),
-        };
-        let front = ray(general, forward).find_map(|sq| board[sq]);
+        let front = ray(general, forward(us)).find_map(|sq| board[sq]);
         match front {
             Some(p) if p.side == us => {}
             Some(p) if p.role == Role::Cannon => {
