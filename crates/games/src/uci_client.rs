@@ -1,0 +1,496 @@
+//! A UCI engine in a child process, for chess, Chess960 and xiangqi: what the match
+//! runner plays against.
+//!
+//! Every wait has a deadline, so an engine that hangs or dies costs its game, never
+//! the match; the process is killed when the client is dropped.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use tablero_chess::CastlingMode;
+
+use crate::AnyGame;
+
+/// How long an engine may take to answer `uci` or `isready`.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Why talking to a UCI engine failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UciError {
+    /// The command is empty or the process could not be started.
+    #[error("cannot start UCI engine {command:?}: {reason}")]
+    Spawn {
+        /// The command line.
+        command: String,
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// The engine closed its output or its input (it exited or crashed).
+    #[error("UCI engine {name:?} exited while {doing}")]
+    Exited {
+        /// The engine's name.
+        name: String,
+        /// What the client was waiting for.
+        doing: &'static str,
+    },
+    /// The engine did not answer in time.
+    #[error("UCI engine {name:?} did not answer within {} ms while {doing}", .waited.as_millis())]
+    Timeout {
+        /// The engine's name.
+        name: String,
+        /// What the client was waiting for.
+        doing: &'static str,
+        /// How long the client waited.
+        waited: Duration,
+    },
+    /// The engine cannot play the game or variant asked for.
+    #[error("UCI engine {name:?} cannot play {what}")]
+    Unsupported {
+        /// The engine's name.
+        name: String,
+        /// The game or variant.
+        what: String,
+    },
+}
+
+/// The clocks sent with `go`: the time left and the increment of each side, White
+/// (red in xiangqi) first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct UciClock {
+    /// Time left, White's then Black's.
+    pub remaining: [Duration; 2],
+    /// Increment per move, White's then Black's.
+    pub increment: [Duration; 2],
+}
+
+/// A running UCI engine.
+#[derive(Debug)]
+pub struct UciEngine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    name: String,
+    /// Each `option` line's name with its `var` values.
+    options: Vec<(String, Vec<String>)>,
+    /// Fairy-Stockfish numbers xiangqi ranks 1–10 where ICCS uses 0–9.
+    one_based_ranks: bool,
+}
+
+impl UciEngine {
+    /// Starts `command` (a program and its arguments, split at white space; no
+    /// shell) and completes the `uci` handshake.
+    ///
+    /// # Errors
+    ///
+    /// [`UciError::Spawn`] if the process cannot start; [`UciError::Exited`] or
+    /// [`UciError::Timeout`] if it does not answer `uciok`.
+    pub fn start(command: &str) -> Result<UciEngine, UciError> {
+        let mut words = command.split_whitespace();
+        let spawn_error = |reason: String| UciError::Spawn {
+            command: command.to_owned(),
+            reason,
+        };
+        let program = words
+            .next()
+            .ok_or_else(|| spawn_error("the command is empty".to_owned()))?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| spawn_error(e.to_string()))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(spawn_error("no pipes to the process".to_owned()));
+        };
+        let (sender, lines) = channel();
+        // The reader ends when the engine closes its output; the channel then reports
+        // the engine gone to whoever waits.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = UciEngine {
+            child,
+            stdin,
+            lines,
+            name: program.to_owned(),
+            options: Vec::new(),
+            one_based_ranks: false,
+        };
+        engine.send("uci", "starting")?;
+        let mut name = None;
+        let mut options = Vec::new();
+        engine.wait_for("uciok", HANDSHAKE_TIMEOUT, "starting", |line| {
+            if let Some(rest) = line.strip_prefix("id name ") {
+                name = Some(rest.trim().to_owned());
+            } else if let Some(option) = parse_option(line) {
+                options.push(option);
+            }
+        })?;
+        if let Some(name) = name {
+            engine.name = name;
+        }
+        engine.options = options;
+        engine.one_based_ranks = engine.name.to_ascii_lowercase().contains("fairy");
+        Ok(engine)
+    }
+
+    /// The engine's name (`id name`), or its program when it gave none.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether the engine announced the option `name` (case-insensitive, as UCI
+    /// option names are).
+    #[must_use]
+    pub fn has_option(&self, name: &str) -> bool {
+        self.option(name).is_some()
+    }
+
+    fn option(&self, name: &str) -> Option<&[String]> {
+        self.options
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, vars)| vars.as_slice())
+    }
+
+    /// Sends `setoption name <name> value <value>`.
+    ///
+    /// # Errors
+    ///
+    /// [`UciError::Exited`] if the engine is gone.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), UciError> {
+        self.send(
+            &format!("setoption name {name} value {value}"),
+            "setting options",
+        )
+    }
+
+    /// Sets the engine up for the kind of `game`: `UCI_Chess960` for a Chess960
+    /// position, `UCI_Variant xiangqi` for xiangqi when the engine plays several
+    /// variants; then waits until it is ready.
+    ///
+    /// # Errors
+    ///
+    /// [`UciError::Unsupported`] for draughts and chess3d, for Chess960 without
+    /// `UCI_Chess960`, or a variant list without xiangqi; otherwise as
+    /// [`UciEngine::is_ready`].
+    pub fn configure(&mut self, game: &AnyGame) -> Result<(), UciError> {
+        let unsupported = |engine: &UciEngine, what: &str| UciError::Unsupported {
+            name: engine.name.clone(),
+            what: what.to_owned(),
+        };
+        match game {
+            AnyGame::Chess(pos) if pos.castling_mode() == CastlingMode::Chess960 => {
+                if !self.has_option("UCI_Chess960") {
+                    return Err(unsupported(self, "chess960 (no UCI_Chess960 option)"));
+                }
+                self.set_option("UCI_Chess960", "true")?;
+            }
+            AnyGame::Chess(_) => {}
+            AnyGame::Xiangqi(_) => {
+                if let Some(vars) = self.option("UCI_Variant") {
+                    if !vars.iter().any(|v| v == "xiangqi") {
+                        return Err(unsupported(
+                            self,
+                            "xiangqi (not among its UCI_Variant values)",
+                        ));
+                    }
+                    self.set_option("UCI_Variant", "xiangqi")?;
+                }
+            }
+            AnyGame::Draughts(_) | AnyGame::Chess3d(_) => {
+                return Err(unsupported(self, game.game_id()));
+            }
+        }
+        self.is_ready(HANDSHAKE_TIMEOUT)
+    }
+
+    /// Sends `isready` and waits for `readyok`, skipping anything else (such as a
+    /// late `bestmove`).
+    ///
+    /// # Errors
+    ///
+    /// [`UciError::Exited`] or [`UciError::Timeout`].
+    pub fn is_ready(&mut self, timeout: Duration) -> Result<(), UciError> {
+        self.send("isready", "waiting for readyok")?;
+        self.wait_for("readyok", timeout, "waiting for readyok", |_| {})
+    }
+
+    /// Starts a new game: `ucinewgame`, then [`UciEngine::is_ready`].
+    ///
+    /// # Errors
+    ///
+    /// As [`UciEngine::is_ready`].
+    pub fn new_game(&mut self) -> Result<(), UciError> {
+        self.send("ucinewgame", "starting a game")?;
+        self.is_ready(HANDSHAKE_TIMEOUT)
+    }
+
+    /// Asks for a move in the position reached by `moves` (the game's move format)
+    /// from `start`: `position fen .. moves ..`, `go wtime .. btime .. winc .. binc ..`,
+    /// then the `bestmove` answer in the game's move format (`None` for `(none)` or
+    /// `0000`). After `timeout` it sends `stop` and gives up.
+    ///
+    /// # Errors
+    ///
+    /// [`UciError::Exited`] or [`UciError::Timeout`].
+    pub fn best_move(
+        &mut self,
+        start: &AnyGame,
+        moves: &[String],
+        clock: &UciClock,
+        timeout: Duration,
+    ) -> Result<Option<String>, UciError> {
+        let xiangqi = matches!(start, AnyGame::Xiangqi(_));
+        let shift = xiangqi && self.one_based_ranks;
+        let mut position = format!("position fen {}", start.position_text());
+        if !moves.is_empty() {
+            position.push_str(" moves");
+            for m in moves {
+                position.push(' ');
+                position.push_str(&if shift { shift_ranks(m, 1) } else { m.clone() });
+            }
+        }
+        self.send(&position, "sending the position")?;
+        let ms = |d: Duration| d.as_millis();
+        let go = format!(
+            "go wtime {} btime {} winc {} binc {}",
+            ms(clock.remaining[0]),
+            ms(clock.remaining[1]),
+            ms(clock.increment[0]),
+            ms(clock.increment[1]),
+        );
+        self.send(&go, "thinking")?;
+        let mut best = None;
+        let waited = self.wait_for("bestmove", timeout, "thinking", |line| {
+            best = line.split_whitespace().nth(1).map(str::to_owned);
+        });
+        if let Err(e @ UciError::Timeout { .. }) = waited {
+            let _ = self.send("stop", "thinking");
+            return Err(e);
+        }
+        waited?;
+        Ok(best
+            .filter(|m| m != "(none)" && m != "0000")
+            .map(|m| if shift { shift_ranks(&m, -1) } else { m }))
+    }
+
+    fn send(&mut self, line: &str, doing: &'static str) -> Result<(), UciError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| UciError::Exited {
+                name: self.name.clone(),
+                doing,
+            })
+    }
+
+    /// Reads lines until one whose first word is `token` (passed to `seen` too),
+    /// handing every line to `seen`.
+    fn wait_for(
+        &mut self,
+        token: &str,
+        timeout: Duration,
+        doing: &'static str,
+        mut seen: impl FnMut(&str),
+    ) -> Result<(), UciError> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let line = line.trim();
+                    seen(line);
+                    if line.split_whitespace().next() == Some(token) {
+                        return Ok(());
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(UciError::Timeout {
+                        name: self.name.clone(),
+                        doing,
+                        waited: timeout,
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(UciError::Exited {
+                        name: self.name.clone(),
+                        doing,
+                    });
+                }
+            }
+        }
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        // A polite engine exits at once; one that does not is killed.
+        let deadline = Instant::now() + Duration::from_millis(300);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `option name <name with spaces> type <t> ... var <v> var <v>`: the name and the
+/// `var` values.
+fn parse_option(line: &str) -> Option<(String, Vec<String>)> {
+    let rest = line.strip_prefix("option name ")?;
+    let (name, rest) = match rest.find(" type ") {
+        Some(at) => (&rest[..at], &rest[at..]),
+        None => (rest, ""),
+    };
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let vars = words
+        .windows(2)
+        .filter(|w| w[0] == "var")
+        .map(|w| w[1].to_owned())
+        .collect();
+    Some((name.trim().to_owned(), vars))
+}
+
+/// Adds `delta` to every rank number of a coordinate move (`h2e2` → `h3e3` for
+/// +1, `b10b9` → `b9b8` for -1); other characters are kept.
+fn shift_ranks(text: &str, delta: i32) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    let mut digits = String::new();
+    let flush = |digits: &mut String, out: &mut String| {
+        if !digits.is_empty() {
+            match digits.parse::<i32>() {
+                Ok(n) => out.push_str(&(n + delta).to_string()),
+                Err(_) => out.push_str(digits),
+            }
+            digits.clear();
+        }
+    };
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else {
+            flush(&mut digits, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut digits, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_shift_both_ways() {
+        assert_eq!(shift_ranks("h2e2", 1), "h3e3");
+        assert_eq!(shift_ranks("b9b8", 1), "b10b9");
+        assert_eq!(shift_ranks("b10b9", -1), "b9b8");
+        assert_eq!(shift_ranks("a0a1", 1), "a1a2");
+    }
+
+    #[test]
+    fn options_keep_names_with_spaces_and_vars() {
+        assert_eq!(
+            parse_option("option name Move Overhead type spin default 10 min 0 max 5000"),
+            Some(("Move Overhead".to_owned(), vec![]))
+        );
+        assert_eq!(
+            parse_option("option name UCI_Variant type combo default chess var chess var xiangqi"),
+            Some((
+                "UCI_Variant".to_owned(),
+                vec!["chess".to_owned(), "xiangqi".to_owned()]
+            ))
+        );
+        assert_eq!(parse_option("id name X"), None);
+    }
+
+    #[test]
+    fn a_missing_program_is_a_spawn_error() {
+        let err = UciEngine::start("/nonexistent/engine --flag").unwrap_err();
+        assert!(matches!(err, UciError::Spawn { .. }), "{err}");
+        assert!(matches!(
+            UciEngine::start("  "),
+            Err(UciError::Spawn { .. })
+        ));
+    }
+
+    #[test]
+    fn a_program_that_is_not_an_engine_times_out_or_exits() {
+        // `true` exits at once: the handshake sees the engine gone.
+        let err = UciEngine::start("true").unwrap_err();
+        assert!(matches!(err, UciError::Exited { .. }), "{err}");
+    }
+
+    #[test]
+    fn plays_against_stockfish_when_installed() {
+        let path = "/usr/games/stockfish";
+        if !std::path::Path::new(path).exists() {
+            eprintln!("note: {path} is not installed; skipping");
+            return;
+        }
+        let mut engine = UciEngine::start(path).unwrap();
+        assert!(engine.name().to_ascii_lowercase().contains("stockfish"));
+        assert!(engine.has_option("uci_chess960"));
+        let start = AnyGame::new("chess", None, None).unwrap();
+        engine.configure(&start).unwrap();
+        engine.new_game().unwrap();
+        let clock = UciClock {
+            remaining: [Duration::from_millis(500); 2],
+            increment: [Duration::from_millis(10); 2],
+        };
+        let moves = vec!["e2e4".to_owned()];
+        let best = engine
+            .best_move(&start, &moves, &clock, Duration::from_secs(5))
+            .unwrap()
+            .expect("a move");
+        let mut after = start.clone();
+        after.play_text("e2e4").unwrap();
+        assert!(after.legal_moves_text().contains(&best), "{best}");
+        let draughts = AnyGame::new("draughts", None, None).unwrap();
+        assert!(matches!(
+            engine.configure(&draughts),
+            Err(UciError::Unsupported { .. })
+        ));
+    }
+
+    #[test]
+    fn plays_xiangqi_against_fairy_stockfish_when_installed() {
+        let path = "/usr/games/fairy-stockfish";
+        if !std::path::Path::new(path).exists() {
+            eprintln!("note: {path} is not installed; skipping");
+            return;
+        }
+        let mut engine = UciEngine::start(path).unwrap();
+        let start = AnyGame::new("xiangqi", None, None).unwrap();
+        engine.configure(&start).unwrap();
+        engine.new_game().unwrap();
+        let clock = UciClock {
+            remaining: [Duration::from_millis(500); 2],
+            increment: [Duration::from_millis(10); 2],
+        };
+        let moves = vec!["h2e2".to_owned()];
+        let best = engine
+            .best_move(&start, &moves, &clock, Duration::from_secs(5))
+            .unwrap()
+            .expect("a move");
+        let mut after = start.clone();
+        after.play_text("h2e2").unwrap();
+        assert!(after.legal_moves_text().contains(&best), "{best}");
+    }
+}
