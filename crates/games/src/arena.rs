@@ -1,0 +1,988 @@
+//! Engine-against-engine matches in any game: players, fair openings, Fischer
+//! clocks, adjudication and the Elo estimate.
+//!
+//! Each opening is a few random legal plies from the start (a random Chess960
+//! start, a random chess3d generator seed), kept only if a quick search finds it
+//! balanced, and played twice with the colours swapped, so that neither player
+//! profits from a lucky opening or from moving first.
+
+use core::fmt;
+use core::str::FromStr;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+
+use tablero_chess::{Chess, Setup as ChessSetup};
+use tablero_chess3d::Chess3d;
+use tablero_core::{Outcome, Reason, Side, SplitMix64};
+use tablero_engine::{Clock, Level, Limits};
+
+use crate::{AnyEngine, AnyGame, AnyRecord, SearchRequest, UciClock, UciEngine, UciError};
+
+/// Why a match could not be set up or had to stop.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    /// A player spec is malformed.
+    #[error("player {0:?}: expected level:N (N from 1 to 10), uci:<command> or hub:<command>")]
+    BadPlayer(String),
+    /// A time control is malformed.
+    #[error(
+        "time control {0:?}: expected SECS+INC, e.g. 60+0.5 (seconds per game, a positive number, plus a non-negative increment per move)"
+    )]
+    BadTimeControl(String),
+    /// The game or variant is unknown.
+    #[error("{0}")]
+    Game(String),
+    /// Hub (draughts engine protocol) players come with a later version.
+    #[error("player {0:?}: Hub players are not available yet")]
+    HubUnavailable(String),
+    /// A UCI player was given for a game UCI does not cover.
+    #[error("player {player:?}: UCI engines play chess and xiangqi only, not {game}")]
+    UciGame {
+        /// The player spec.
+        player: String,
+        /// The game id.
+        game: String,
+    },
+    /// A player could not be started.
+    #[error("player {player:?}: {reason}")]
+    Player {
+        /// The player spec.
+        player: String,
+        /// What went wrong.
+        reason: String,
+    },
+    /// A match needs at least one game.
+    #[error("--games must be at least 1")]
+    NoGames,
+}
+
+/// Who plays: an engine level of tablero, or an external engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// `level:N`: tablero's engine at level N (10 is full strength).
+    Level(Level),
+    /// `uci:<command>`: a UCI engine (chess, xiangqi).
+    Uci(String),
+    /// `hub:<command>`: a Hub engine (draughts); not available yet.
+    Hub(String),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = ArenaError;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, ArenaError> {
+        let bad = || ArenaError::BadPlayer(s.to_owned());
+        let (kind, rest) = s.split_once(':').ok_or_else(bad)?;
+        let rest = rest.trim();
+        match kind {
+            "level" => rest.parse().map(PlayerSpec::Level).map_err(|_| bad()),
+            "uci" if !rest.is_empty() => Ok(PlayerSpec::Uci(rest.to_owned())),
+            "hub" if !rest.is_empty() => Ok(PlayerSpec::Hub(rest.to_owned())),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Level(level) => write!(f, "level:{level}"),
+            PlayerSpec::Uci(command) => write!(f, "uci:{command}"),
+            PlayerSpec::Hub(command) => write!(f, "hub:{command}"),
+        }
+    }
+}
+
+/// A Fischer time control: `base` per game plus `increment` per move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Time for the game.
+    pub base: Duration,
+    /// Added after each move.
+    pub increment: Duration,
+}
+
+impl FromStr for TimeControl {
+    type Err = ArenaError;
+
+    /// `SECS+INC` (`60+0.5`), or `SECS` alone for no increment.
+    fn from_str(s: &str) -> Result<TimeControl, ArenaError> {
+        let bad = || ArenaError::BadTimeControl(s.to_owned());
+        let (base, increment) = s.split_once('+').unwrap_or((s, "0"));
+        let seconds = |text: &str| {
+            text.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0 && *x <= 1e7)
+                .map(Duration::from_secs_f64)
+        };
+        let base = seconds(base).filter(|b| !b.is_zero()).ok_or_else(bad)?;
+        let increment = seconds(increment).ok_or_else(bad)?;
+        Ok(TimeControl { base, increment })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    /// PGN's `TimeControl` form: `60+0.5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}+{}",
+            self.base.as_secs_f64(),
+            self.increment.as_secs_f64()
+        )
+    }
+}
+
+/// What to play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchConfig {
+    /// The game id.
+    pub game: String,
+    /// The variant id; `None` for the game's default.
+    pub variant: Option<String>,
+    /// Player A: first mover in the odd-numbered games.
+    pub a: PlayerSpec,
+    /// Player B.
+    pub b: PlayerSpec,
+    /// Games to play: each opening twice, colours swapped; an odd last game once.
+    pub games: u32,
+    /// Each side's clock.
+    pub time_control: TimeControl,
+    /// Seed of the openings and of the levels' choices: the same seed, the same
+    /// openings.
+    pub seed: u64,
+    /// Games played at once, each in its own thread with its own players.
+    pub concurrency: usize,
+    /// A game still going after this many plies is adjudicated a draw.
+    pub max_plies: usize,
+    /// Hash table of each level player, in MiB.
+    pub hash_mb: usize,
+}
+
+impl MatchConfig {
+    /// A match with the default seed, one game at a time, 400 plies at most and
+    /// 32 MiB of hash per engine.
+    #[must_use]
+    pub fn new(
+        game: &str,
+        variant: Option<&str>,
+        a: PlayerSpec,
+        b: PlayerSpec,
+        games: u32,
+        time_control: TimeControl,
+    ) -> MatchConfig {
+        MatchConfig {
+            game: game.to_owned(),
+            variant: variant.map(str::to_owned),
+            a,
+            b,
+            games,
+            time_control,
+            seed: DEFAULT_SEED,
+            concurrency: 1,
+            max_plies: DEFAULT_MAX_PLIES,
+            hash_mb: 32,
+        }
+    }
+}
+
+/// The seed used when none is given, so that matches are reproducible.
+pub const DEFAULT_SEED: u64 = 0x7AB1_E80A_u64;
+
+/// Plies after which a game is adjudicated a draw by default.
+pub const DEFAULT_MAX_PLIES: usize = 400;
+
+/// How a game ended, as far as player A is concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    /// A won.
+    Win,
+    /// Drawn.
+    Draw,
+    /// A lost.
+    Loss,
+}
+
+/// One finished game of a match.
+#[derive(Debug, Clone)]
+pub struct GameReport {
+    /// 1-based number of the game in the match.
+    pub number: u32,
+    /// The side player A had.
+    pub a_side: Side,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Why, when the rules alone do not say (a ply-limit adjudication, an illegal
+    /// move or a crash of a player).
+    pub note: Option<String>,
+    /// The game, from the start position through the opening.
+    pub record: AnyRecord,
+    /// Plies of the opening (played before the players took over).
+    pub opening_plies: usize,
+}
+
+impl GameReport {
+    /// The result for player A.
+    #[must_use]
+    pub fn score(&self) -> Score {
+        match self.outcome.winner() {
+            None => Score::Draw,
+            Some(side) if side == self.a_side => Score::Win,
+            Some(_) => Score::Loss,
+        }
+    }
+
+    /// The game in its file format (see [`AnyRecord::export`]) with the players'
+    /// names, the event, round, time control and result.
+    #[must_use]
+    pub fn export(&self, a_name: &str, b_name: &str, time_control: TimeControl) -> String {
+        let (white, black) = if self.a_side == Side::White {
+            (a_name, b_name)
+        } else {
+            (b_name, a_name)
+        };
+        let mut tags = vec![
+            ("Event".to_owned(), "tablero match".to_owned()),
+            ("Round".to_owned(), self.number.to_string()),
+            (
+                self.record.player_tag(Side::White).to_owned(),
+                white.to_owned(),
+            ),
+            (
+                self.record.player_tag(Side::Black).to_owned(),
+                black.to_owned(),
+            ),
+            ("TimeControl".to_owned(), time_control.to_string()),
+        ];
+        if let Some(note) = &self.note {
+            tags.push(("Annotator".to_owned(), note.clone()));
+        }
+        self.record.export(&tags, Some(self.outcome))
+    }
+
+    /// A one-line summary: `game 3: level:1 (white) vs level:10 (black): 0-1 (checkmate), 57 plies`.
+    #[must_use]
+    pub fn summary(&self, a_name: &str, b_name: &str) -> String {
+        let (a_side, b_side) = (self.a_side, self.a_side.other());
+        let side = |s: Side| match (self.record.game_id(), s) {
+            ("xiangqi", Side::White) => "red",
+            (_, Side::White) => "white",
+            (_, Side::Black) => "black",
+        };
+        let (first, first_side, second, second_side) = if a_side == Side::White {
+            (a_name, a_side, b_name, b_side)
+        } else {
+            (b_name, b_side, a_name, a_side)
+        };
+        let why = match &self.note {
+            Some(note) => format!("{}: {note}", self.outcome.reason()),
+            None => self.outcome.reason().to_string(),
+        };
+        format!(
+            "game {}: {first} ({}) vs {second} ({}): {} ({why}), {} plies",
+            self.number,
+            side(first_side),
+            side(second_side),
+            self.outcome.result_str(),
+            self.record.plies(),
+        )
+    }
+}
+
+/// Wins, draws and losses of player A.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MatchScore {
+    /// Games A won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games A lost.
+    pub losses: u32,
+}
+
+impl MatchScore {
+    /// Counts one more game.
+    pub fn add(&mut self, score: Score) {
+        match score {
+            Score::Win => self.wins += 1,
+            Score::Draw => self.draws += 1,
+            Score::Loss => self.losses += 1,
+        }
+    }
+
+    /// The Elo difference of A over B with its 95% margin; `None` before any game.
+    #[must_use]
+    pub fn elo(&self) -> Option<EloEstimate> {
+        EloEstimate::from_score(self.wins, self.draws, self.losses)
+    }
+}
+
+impl fmt::Display for MatchScore {
+    /// `+W =D -L`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "+{} ={} -{}", self.wins, self.draws, self.losses)
+    }
+}
+
+/// An Elo difference and the half-width of its 95% confidence interval; either may
+/// be infinite (a match won or lost in every game, or too few games to bound).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EloEstimate {
+    /// The difference: positive when A is stronger.
+    pub diff: f64,
+    /// Half the width of the 95% interval.
+    pub margin: f64,
+}
+
+/// The normal quantile of a two-sided 95% interval.
+const Z_95: f64 = 1.959_963_984_540_054;
+
+impl EloEstimate {
+    /// The estimate from A's wins, draws and losses: the score fraction
+    /// p = (W + D/2)/N gives the difference −400·log10(1/p − 1); the per-game
+    /// (trinomial) variance of the score gives p's 95% interval, mapped through the
+    /// same formula. `None` when no game was played.
+    #[must_use]
+    pub fn from_score(wins: u32, draws: u32, losses: u32) -> Option<EloEstimate> {
+        let n = f64::from(wins) + f64::from(draws) + f64::from(losses);
+        if n == 0.0 {
+            return None;
+        }
+        let p = (f64::from(wins) + f64::from(draws) / 2.0) / n;
+        let variance = (f64::from(wins) * (1.0 - p).powi(2)
+            + f64::from(draws) * (0.5 - p).powi(2)
+            + f64::from(losses) * p.powi(2))
+            / n;
+        let deviation = Z_95 * (variance / n).sqrt();
+        let (low, high) = (p - deviation, p + deviation);
+        let margin = if low <= 0.0 || high >= 1.0 {
+            f64::INFINITY
+        } else {
+            (elo_of(high) - elo_of(low)) / 2.0
+        };
+        Some(EloEstimate {
+            diff: elo_of(p),
+            margin,
+        })
+    }
+}
+
+/// The Elo difference that makes `p` the expected score: ±∞ at 1 and 0.
+fn elo_of(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+impl fmt::Display for EloEstimate {
+    /// `+12.3 ± 45.6`, `-inf ± inf`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let number = |x: f64, signed: bool| {
+            if x.is_infinite() {
+                if x > 0.0 && signed {
+                    "+inf"
+                } else if x > 0.0 {
+                    "inf"
+                } else {
+                    "-inf"
+                }
+                .to_owned()
+            } else if signed {
+                // Rounded first so that a tiny negative difference prints "+0.0".
+                let rounded = (x * 10.0).round() / 10.0;
+                format!("{:+.1}", rounded + 0.0)
+            } else {
+                format!("{x:.1}")
+            }
+        };
+        write!(
+            f,
+            "{} ± {}",
+            number(self.diff, true),
+            number(self.margin, false)
+        )
+    }
+}
+
+/// One opening: a start position and the plies played from it.
+#[derive(Debug, Clone)]
+struct Opening {
+    start: AnyGame,
+    moves: Vec<String>,
+}
+
+/// The score beyond which an opening counts as lopsided.
+const BALANCE_LIMIT: i32 = 150;
+
+/// Openings tried before the most balanced one found is taken anyway.
+const OPENING_TRIES: usize = 60;
+
+/// Node budget of the balance check of an opening.
+const BALANCE_NODES: u64 = 6_000;
+
+/// Plays a match, calling `on_game` with each finished game (in the order they
+/// finish; `number` says which it is), and returns every game by number.
+///
+/// # Errors
+///
+/// [`ArenaError`] for an unknown game, no games, a Hub player, a UCI player in a game
+/// UCI does not cover, or a player that cannot be started.
+pub fn run_match(
+    config: &MatchConfig,
+    mut on_game: impl FnMut(&GameReport),
+) -> Result<Vec<GameReport>, ArenaError> {
+    let start = AnyGame::new(&config.game, config.variant.as_deref(), None)
+        .map_err(|e| ArenaError::Game(e.to_string()))?;
+    if config.games == 0 {
+        return Err(ArenaError::NoGames);
+    }
+    for spec in [&config.a, &config.b] {
+        match spec {
+            PlayerSpec::Hub(_) => return Err(ArenaError::HubUnavailable(spec.to_string())),
+            PlayerSpec::Uci(_) if !matches!(start, AnyGame::Chess(_) | AnyGame::Xiangqi(_)) => {
+                return Err(ArenaError::UciGame {
+                    player: spec.to_string(),
+                    game: config.game.clone(),
+                });
+            }
+            _ => {}
+        }
+    }
+    let openings = make_openings(&start, config);
+    let threads = config.concurrency.clamp(1, config.games as usize);
+    let next = AtomicUsize::new(0);
+    let cancel = AtomicBool::new(false);
+    let first_error: Mutex<Option<ArenaError>> = Mutex::new(None);
+    let mut reports: Vec<GameReport> = Vec::with_capacity(config.games as usize);
+    std::thread::scope(|scope| {
+        let (sender, receiver) = channel::<GameReport>();
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let (next, cancel, first_error, openings) = (&next, &cancel, &first_error, &openings);
+            let start = &start;
+            scope.spawn(move || {
+                let players = Player::start(&config.a, start, config.hash_mb)
+                    .and_then(|a| Player::start(&config.b, start, config.hash_mb).map(|b| [a, b]));
+                let mut players = match players {
+                    Ok(players) => players,
+                    Err(e) => {
+                        cancel.store(true, Ordering::Relaxed);
+                        if let Ok(mut slot) = first_error.lock() {
+                            slot.get_or_insert(e);
+                        }
+                        return;
+                    }
+                };
+                while !cancel.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= config.games as usize {
+                        break;
+                    }
+                    let opening = &openings[index / 2];
+                    let report = play_game(config, index, opening, &mut players);
+                    if sender.send(report).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for report in receiver {
+            on_game(&report);
+            reports.push(report);
+        }
+    });
+    if let Some(e) = first_error.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    reports.sort_by_key(|r| r.number);
+    Ok(reports)
+}
+
+/// One opening per pair of games, from the match seed.
+fn make_openings(start: &AnyGame, config: &MatchConfig) -> Vec<Opening> {
+    let mut rng = SplitMix64::new(config.seed);
+    let engine = AnyEngine::for_game(start, 4);
+    (0..config.games.div_ceil(2))
+        .map(|_| make_opening(start, &engine, &mut rng))
+        .collect()
+}
+
+/// Random plies from a (possibly random) start, retried until a quick search finds
+/// the position within [`BALANCE_LIMIT`]; after [`OPENING_TRIES`] the most balanced
+/// one found.
+fn make_opening(start: &AnyGame, engine: &AnyEngine, rng: &mut SplitMix64) -> Opening {
+    let mut best: Option<(i32, Opening)> = None;
+    for _ in 0..OPENING_TRIES {
+        let base = match start {
+            AnyGame::Chess(pos) if pos.castling_mode() == tablero_chess::CastlingMode::Chess960 => {
+                let id = rng.below(960) as u32;
+                ChessSetup::chess960(id)
+                    .and_then(|setup| Chess::from_setup(setup, pos.castling_mode()).ok())
+                    .map_or_else(|| start.clone(), AnyGame::Chess)
+            }
+            AnyGame::Chess3d(_) => AnyGame::Chess3d(Chess3d::start(rng.next())),
+            _ => start.clone(),
+        };
+        let (low, high) = match start {
+            AnyGame::Chess(_) | AnyGame::Xiangqi(_) => (4_u64, 8_u64),
+            AnyGame::Draughts(_) | AnyGame::Chess3d(_) => (2, 4),
+        };
+        let plies = (low + rng.below(high - low + 1)) as usize;
+        let mut record = AnyRecord::new(base.clone());
+        let mut moves = Vec::with_capacity(plies);
+        for _ in 0..plies {
+            let legal = record.position().legal_moves_text();
+            if legal.is_empty() || record.outcome().is_some() {
+                break;
+            }
+            let m = &legal[rng.below(legal.len() as u64) as usize];
+            if record.play_text(m).is_err() {
+                break;
+            }
+            moves.push(m.clone());
+        }
+        if record.outcome().is_some() || moves.len() < plies {
+            continue;
+        }
+        let request = SearchRequest {
+            limits: Limits::nodes(BALANCE_NODES),
+            ..SearchRequest::default()
+        };
+        engine.new_game();
+        let result = engine.search(
+            record.position(),
+            record.history(),
+            &request,
+            &AtomicBool::new(false),
+            |_| {},
+        );
+        let score = result
+            .info
+            .lines
+            .first()
+            .map_or(i32::MAX, |line| line.score.saturating_abs());
+        let opening = Opening { start: base, moves };
+        if score <= BALANCE_LIMIT {
+            return opening;
+        }
+        if best.as_ref().is_none_or(|(s, _)| score < *s) {
+            best = Some((score, opening));
+        }
+    }
+    best.map_or_else(
+        || Opening {
+            start: start.clone(),
+            moves: Vec::new(),
+        },
+        |(_, opening)| opening,
+    )
+}
+
+/// A player with its engine, kept from game to game.
+enum Player {
+    Level { engine: AnyEngine, level: Level },
+    Uci(Box<UciEngine>),
+}
+
+impl Player {
+    fn start(spec: &PlayerSpec, game: &AnyGame, hash_mb: usize) -> Result<Player, ArenaError> {
+        let failed = |e: UciError| ArenaError::Player {
+            player: spec.to_string(),
+            reason: e.to_string(),
+        };
+        match spec {
+            PlayerSpec::Level(level) => Ok(Player::Level {
+                engine: AnyEngine::for_game(game, hash_mb.max(1)),
+                level: *level,
+            }),
+            PlayerSpec::Uci(command) => {
+                let mut engine = UciEngine::start(command).map_err(failed)?;
+                engine.configure(game).map_err(failed)?;
+                Ok(Player::Uci(Box::new(engine)))
+            }
+            PlayerSpec::Hub(_) => Err(ArenaError::HubUnavailable(spec.to_string())),
+        }
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        match self {
+            Player::Level { engine, .. } => {
+                engine.new_game();
+                Ok(())
+            }
+            Player::Uci(engine) => engine.new_game().map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The move to play, or `None` if the player has none; an error if the player
+    /// failed (crashed, hung past `timeout`).
+    fn choose(
+        &mut self,
+        record: &AnyRecord,
+        clocks: &[Duration; 2],
+        increment: Duration,
+        seed: u64,
+        timeout: Duration,
+    ) -> Result<Option<String>, String> {
+        match self {
+            Player::Level { engine, level } => {
+                let side = record.turn();
+                let request = SearchRequest {
+                    limits: Limits {
+                        clock: Some(Clock {
+                            remaining: clocks[side.index()],
+                            increment,
+                            moves_to_go: None,
+                        }),
+                        overhead: MOVE_OVERHEAD,
+                        ..Limits::default()
+                    },
+                    level: Some(*level),
+                    seed,
+                    ..SearchRequest::default()
+                };
+                let result = engine.search(
+                    record.position(),
+                    record.history(),
+                    &request,
+                    &AtomicBool::new(false),
+                    |_| {},
+                );
+                Ok(result.best)
+            }
+            Player::Uci(engine) => {
+                let moves: Vec<String> = record.moves().iter().map(|m| m.text.clone()).collect();
+                let clock = UciClock {
+                    remaining: *clocks,
+                    increment: [increment; 2],
+                };
+                engine
+                    .best_move(record.start(), &moves, &clock, timeout)
+                    .map_err(|e| e.to_string())
+            }
+        }
+    }
+}
+
+/// Time a level player keeps back for the move to reach the board.
+const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
+
+/// How long past its flag an external engine is waited for before it is given up.
+const FLAG_GRACE: Duration = Duration::from_millis(1_000);
+
+/// Plays game `index` (0-based) of the match: A takes the first-moving side in even
+/// indices.
+fn play_game(
+    config: &MatchConfig,
+    index: usize,
+    opening: &Opening,
+    players: &mut [Player; 2],
+) -> GameReport {
+    let mut record = AnyRecord::new(opening.start.clone());
+    for m in &opening.moves {
+        // The opening was played through the same rules when it was made.
+        let _ = record.play_text(m);
+    }
+    let first = record.first_side();
+    let a_side = if index % 2 == 0 { first } else { first.other() };
+    // players[0] is A: the player of `side` is at `usize::from(side != a_side)`.
+    let player_of = |side: Side| usize::from(side != a_side);
+    let mut note = None;
+    let mut ended = None;
+    for (i, player) in players.iter_mut().enumerate() {
+        if let Err(e) = player.new_game() {
+            let side = if i == 0 { a_side } else { a_side.other() };
+            note = Some(format!("{} failed: {e}", spec_of(config, i)));
+            ended = Some(Outcome::Win {
+                winner: side.other(),
+                reason: Reason::Resignation,
+            });
+        }
+    }
+    let tc = config.time_control;
+    let mut clocks = [tc.base; 2];
+    let mut rng =
+        SplitMix64::new(config.seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    while ended.is_none() {
+        if let Some(outcome) = record.outcome() {
+            ended = Some(outcome);
+            break;
+        }
+        if let Some(reason) = record.claimable_draw() {
+            ended = Some(Outcome::Draw { reason });
+            break;
+        }
+        if record.plies() >= config.max_plies {
+            note = Some(format!(
+                "adjudicated a draw after {} plies",
+                config.max_plies
+            ));
+            ended = Some(Outcome::Draw {
+                reason: Reason::MoveLimit,
+            });
+            break;
+        }
+        let side = record.turn();
+        let who = player_of(side);
+        let started = Instant::now();
+        let chosen = players[who].choose(
+            &record,
+            &clocks,
+            tc.increment,
+            rng.next(),
+            clocks[side.index()] + FLAG_GRACE,
+        );
+        let spent = started.elapsed();
+        let loses = |reason| Outcome::Win {
+            winner: side.other(),
+            reason,
+        };
+        if spent > clocks[side.index()] {
+            ended = Some(if record.has_insufficient_material(side.other()) {
+                Outcome::Draw {
+                    reason: Reason::TimeoutInsufficientMaterial,
+                }
+            } else {
+                loses(Reason::Timeout)
+            });
+            break;
+        }
+        clocks[side.index()] = clocks[side.index()] - spent + tc.increment;
+        match chosen {
+            Ok(Some(m)) => {
+                if let Err(e) = record.play_text(&m) {
+                    note = Some(format!("{} played {e}", spec_of(config, who)));
+                    ended = Some(loses(Reason::Resignation));
+                }
+            }
+            Ok(None) => {
+                note = Some(format!("{} gave no move", spec_of(config, who)));
+                ended = Some(loses(Reason::Resignation));
+            }
+            Err(e) => {
+                note = Some(format!("{} failed: {e}", spec_of(config, who)));
+                ended = Some(loses(Reason::Resignation));
+            }
+        }
+    }
+    GameReport {
+        number: index as u32 + 1,
+        a_side,
+        outcome: ended.expect("the loop ends only with an outcome"),
+        note,
+        record,
+        opening_plies: opening.moves.len(),
+    }
+}
+
+fn spec_of(config: &MatchConfig, player: usize) -> &PlayerSpec {
+    if player == 0 { &config.a } else { &config.b }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 0.05
+    }
+
+    #[test]
+    fn elo_of_known_scores() {
+        let even = EloEstimate::from_score(10, 0, 10).unwrap();
+        assert!(close(even.diff, 0.0));
+        // p = 0.75: 400·log10(3).
+        let three_to_one = EloEstimate::from_score(3, 0, 1).unwrap();
+        assert!(close(three_to_one.diff, 190.85), "{three_to_one:?}");
+        // 60 wins, 20 draws, 20 losses: p = 0.7, per-game variance 0.16, standard
+        // error 0.04, interval 0.7 ± 0.0784.
+        let e = EloEstimate::from_score(60, 20, 20).unwrap();
+        assert!(close(e.diff, 147.19), "{e:?}");
+        let (low, high) = (0.7 - Z_95 * 0.04, 0.7 + Z_95 * 0.04);
+        let expected = 200.0 * ((high / (1.0 - high)).log10() - (low / (1.0 - low)).log10());
+        assert!(close(e.margin, expected), "{e:?} {expected}");
+        assert!(close(e.margin, 66.0), "{e:?}");
+        // Mirrored score, mirrored difference.
+        let m = EloEstimate::from_score(20, 20, 60).unwrap();
+        assert!(close(m.diff, -147.19) && close(m.margin, e.margin));
+        assert_eq!(e.to_string(), "+147.2 ± 66.0");
+        assert_eq!(EloEstimate::from_score(0, 0, 0), None);
+    }
+
+    #[test]
+    fn elo_is_infinite_for_perfect_scores() {
+        let all = EloEstimate::from_score(4, 0, 0).unwrap();
+        assert_eq!(all.to_string(), "+inf ± inf");
+        assert_eq!(
+            EloEstimate::from_score(0, 0, 2).unwrap().to_string(),
+            "-inf ± inf"
+        );
+        assert_eq!(
+            EloEstimate::from_score(0, 2, 0).unwrap().to_string(),
+            "+0.0 ± 0.0"
+        );
+        // Two games are too few to bound the interval.
+        assert_eq!(
+            EloEstimate::from_score(1, 0, 1).unwrap().to_string(),
+            "+0.0 ± inf"
+        );
+    }
+
+    #[test]
+    fn player_specs() {
+        assert_eq!(
+            "level:3".parse(),
+            Ok(PlayerSpec::Level(Level::new(3).unwrap()))
+        );
+        assert_eq!(
+            "uci:/usr/games/stockfish --x".parse(),
+            Ok(PlayerSpec::Uci("/usr/games/stockfish --x".to_owned()))
+        );
+        assert_eq!(
+            "hub:scan hub".parse(),
+            Ok(PlayerSpec::Hub("scan hub".to_owned()))
+        );
+        for bad in [
+            "level:0",
+            "level:11",
+            "level:x",
+            "uci:",
+            "stockfish",
+            "gnu:x",
+            "",
+        ] {
+            assert_eq!(
+                bad.parse::<PlayerSpec>(),
+                Err(ArenaError::BadPlayer(bad.to_owned())),
+                "{bad}"
+            );
+        }
+        assert_eq!(PlayerSpec::Level(Level::MAX).to_string(), "level:10");
+    }
+
+    #[test]
+    fn time_controls() {
+        assert_eq!(
+            "60+0.5".parse(),
+            Ok(TimeControl {
+                base: Duration::from_secs(60),
+                increment: Duration::from_millis(500)
+            })
+        );
+        assert_eq!(
+            "2".parse::<TimeControl>().map(|t| t.increment),
+            Ok(Duration::ZERO)
+        );
+        for bad in ["", "0+1", "-1+0", "1+-1", "a+b", "1+2+3", "inf+0", "NaN"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+        let tc: TimeControl = "1+0.05".parse().unwrap();
+        assert_eq!(tc.to_string(), "1+0.05");
+    }
+
+    #[test]
+    fn openings_are_reproducible_and_balanced() {
+        let config = MatchConfig::new(
+            "chess",
+            None,
+            PlayerSpec::Level(Level::MIN),
+            PlayerSpec::Level(Level::MAX),
+            4,
+            "1+0".parse().unwrap(),
+        );
+        let start = AnyGame::new("chess", None, None).unwrap();
+        let first = make_openings(&start, &config);
+        let again = make_openings(&start, &config);
+        assert_eq!(first.len(), 2);
+        for (a, b) in first.iter().zip(&again) {
+            assert_eq!(a.moves, b.moves);
+            assert!((4..=8).contains(&a.moves.len()), "{:?}", a.moves);
+        }
+        assert_ne!(first[0].moves, first[1].moves);
+    }
+
+    #[test]
+    fn a_short_match_swaps_colours_and_counts_every_game() {
+        for (game, variant) in [("chess", Some("chess960")), ("draughts", Some("russian"))] {
+            let mut config = MatchConfig::new(
+                game,
+                variant,
+                PlayerSpec::Level(Level::new(2).unwrap()),
+                PlayerSpec::Level(Level::new(2).unwrap()),
+                3,
+                "2+0.02".parse().unwrap(),
+            );
+            config.max_plies = 30;
+            config.concurrency = 2;
+            let mut seen = 0;
+            let reports = run_match(&config, |_| seen += 1).unwrap();
+            assert_eq!(seen, 3);
+            let numbers: Vec<u32> = reports.iter().map(|r| r.number).collect();
+            assert_eq!(numbers, [1, 2, 3]);
+            assert_eq!(reports[0].a_side, reports[0].record.first_side());
+            assert_eq!(reports[1].a_side, reports[0].a_side.other());
+            assert_eq!(reports[0].record.start(), reports[1].record.start());
+            for r in &reports {
+                assert!(r.record.plies() <= 30, "{}", r.summary("a", "b"));
+                assert!(r.record.plies() >= r.opening_plies);
+            }
+        }
+    }
+
+    #[test]
+    fn rejects_hub_and_uci_players_where_they_cannot_play() {
+        let tc: TimeControl = "1+0".parse().unwrap();
+        let level = PlayerSpec::Level(Level::MIN);
+        let hub = MatchConfig::new(
+            "draughts",
+            None,
+            PlayerSpec::Hub("scan".into()),
+            level.clone(),
+            2,
+            tc,
+        );
+        assert_eq!(
+            run_match(&hub, |_| {}).unwrap_err().to_string(),
+            "player \"hub:scan\": Hub players are not available yet"
+        );
+        let uci = MatchConfig::new(
+            "chess3d",
+            None,
+            level.clone(),
+            PlayerSpec::Uci("x".into()),
+            2,
+            tc,
+        );
+        assert!(matches!(
+            run_match(&uci, |_| {}),
+            Err(ArenaError::UciGame { .. })
+        ));
+        let missing = MatchConfig::new(
+            "chess",
+            None,
+            level.clone(),
+            PlayerSpec::Uci("/nonexistent/engine".into()),
+            2,
+            tc,
+        );
+        assert!(matches!(
+            run_match(&missing, |_| {}),
+            Err(ArenaError::Player { .. })
+        ));
+        let unknown = MatchConfig::new("go", None, level.clone(), level.clone(), 2, tc);
+        assert!(matches!(
+            run_match(&unknown, |_| {}),
+            Err(ArenaError::Game(_))
+        ));
+        let none = MatchConfig::new("chess", None, level.clone(), level, 0, tc);
+        assert_eq!(run_match(&none, |_| {}).unwrap_err(), ArenaError::NoGames);
+    }
+}
