@@ -2,11 +2,16 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use tablero_games::AnyGame;
+use std::sync::atomic::AtomicBool;
+
+use tablero_engine::score::mate_in_moves;
+use tablero_games::{AnyEngine, AnyGame, Level, Limits, SearchRequest, TextInfo};
+
+mod match_command;
 
 /// tablero: chess, xiangqi, draughts and Ajedrez 3D.
 #[derive(Debug, Parser)]
@@ -54,8 +59,36 @@ enum Command {
         /// Moves to play in order.
         moves: Vec<String>,
     },
-    /// A fixed, deterministic workload; last line `<nodes> nodes <nps> nps`.
+    /// Search a position; prints `info` lines, then `bestmove <move>` last.
+    Analyse {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Play at this skill level (1-10) instead of full strength.
+        #[arg(long)]
+        level: Option<String>,
+        /// Search this many plies.
+        #[arg(long, group = "limit")]
+        depth: Option<u32>,
+        /// Search this many milliseconds.
+        #[arg(long, group = "limit")]
+        movetime: Option<u64>,
+        /// Search this many nodes.
+        #[arg(long, group = "limit")]
+        nodes: Option<u64>,
+        /// Report this many best lines.
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Hash table size in MiB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
+    /// A fixed search over positions of every game; last line `<nodes> nodes <nps> nps`.
     Bench,
+    /// Play engines against each other; the last line is `<A> vs <B>: +W =D -L, Elo <diff> ± <margin>`.
+    Match(match_command::MatchArgs),
 }
 
 /// Deepest perft the command accepts: beyond it no run would finish anyway.
@@ -124,7 +157,33 @@ fn run(cli: Cli) -> Result<(), String> {
                 .map_err(|e| e.to_string())?;
             writeln!(out, "{}", pos.position_text()).map_err(io)?;
         }
-        Some(Command::Bench) => bench(&mut out).map_err(io)?,
+        Some(Command::Analyse {
+            position,
+            level,
+            depth,
+            movetime,
+            nodes,
+            multipv,
+            threads,
+            hash,
+        }) => {
+            let pos = load(&position)?;
+            let level = level
+                .map(|l| l.parse::<Level>().map_err(|e| e.to_string()))
+                .transpose()?;
+            let limits = match (depth, movetime, nodes) {
+                (Some(0), _, _) => return Err("depth 0: expected at least 1".to_owned()),
+                (Some(d), _, _) => Limits::depth(d.min(100)),
+                (_, Some(ms), _) => Limits::movetime(Duration::from_millis(ms.max(1))),
+                (_, _, Some(n)) => Limits::nodes(n.max(1)),
+                // A level has its own limits; the clock only keeps level 10 finite.
+                _ if level.is_some() => Limits::movetime(Duration::from_secs(5)),
+                _ => return Err("give a limit: --depth N, --movetime MS or --nodes N".to_owned()),
+            };
+            analyse(&pos, level, limits, multipv, threads, hash, &mut out).map_err(io)?;
+        }
+        Some(Command::Bench) => bench(&mut out)?,
+        Some(Command::Match(args)) => match_command::run(args, &mut out)?,
     }
     Ok(())
 }
@@ -177,50 +236,83 @@ fn perft_with_progress(
     Ok(results.iter().map(|(_, n)| n).sum())
 }
 
-/// Perft over a fixed set of positions. The engine issue replaces this with a search
-/// over every game; the node count stays deterministic either way.
-fn bench(out: &mut impl Write) -> std::io::Result<()> {
-    const POSITIONS: &[(&str, &str, &str, u32)] = &[
-        (
-            "chess",
-            "standard",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            5,
-        ),
-        (
-            "chess",
-            "standard",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            4,
-        ),
-        (
-            "chess",
-            "standard",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            5,
-        ),
-        (
-            "chess",
-            "standard",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            4,
-        ),
-        (
-            "chess",
-            "chess960",
-            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-            4,
-        ),
-    ];
-    let start = Instant::now();
-    let mut nodes = 0;
-    for &(game, variant, fen, depth) in POSITIONS {
-        let pos = AnyGame::new(game, Some(variant), Some(fen)).map_err(std::io::Error::other)?;
-        let n = pos.perft(depth);
-        writeln!(out, "{game} {variant} perft {depth}: {n}  {fen}")?;
-        nodes += n;
+/// Searches and prints UCI-style `info` lines, then `bestmove`.
+fn analyse(
+    pos: &AnyGame,
+    level: Option<Level>,
+    limits: Limits,
+    multipv: usize,
+    threads: usize,
+    hash: usize,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let engine = AnyEngine::for_game(pos, hash.clamp(1, 65_536));
+    let request = SearchRequest {
+        limits,
+        level,
+        multipv: multipv.max(1),
+        threads: threads.clamp(1, 256),
+        seed: clock_seed(),
+        ..SearchRequest::default()
+    };
+    let mut written = Ok(());
+    let result = engine.search(pos, &[], &request, &AtomicBool::new(false), |info| {
+        if written.is_ok() {
+            written = write_info(out, info);
+        }
+    });
+    written?;
+    match result.best {
+        Some(best) => writeln!(out, "bestmove {best}"),
+        None => writeln!(out, "bestmove (none)"),
     }
-    let elapsed = start.elapsed().max(Duration::from_micros(1));
-    let nps = (nodes as f64 / elapsed.as_secs_f64()) as u64;
-    writeln!(out, "{nodes} nodes {nps} nps")
+}
+
+fn write_info(out: &mut impl Write, info: &TextInfo) -> std::io::Result<()> {
+    for line in &info.lines {
+        let score = match mate_in_moves(line.score) {
+            Some(moves) => format!("mate {moves}"),
+            None => format!("cp {}", line.score),
+        };
+        writeln!(
+            out,
+            "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {} pv {}",
+            info.depth,
+            info.seldepth,
+            line.multipv,
+            info.nodes,
+            info.nps,
+            info.hashfull,
+            info.elapsed.as_millis(),
+            line.pv.join(" ")
+        )?;
+    }
+    out.flush()
+}
+
+/// A seed for level play that differs from run to run.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// The engine bench: a fixed search over positions of every game.
+fn bench(out: &mut impl Write) -> Result<(), String> {
+    let io = |e: std::io::Error| format!("cannot write output: {e}");
+    let mut written = Ok(());
+    let (lines, elapsed) = tablero_games::bench(|line| {
+        if written.is_ok() {
+            written = writeln!(
+                out,
+                "{} {} depth {}: {} nodes, bestmove {}",
+                line.game, line.variant, line.depth, line.nodes, line.best
+            );
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    written.map_err(io)?;
+    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+    let nps = (nodes as f64 / elapsed.max(Duration::from_micros(1)).as_secs_f64()) as u64;
+    writeln!(out, "{nodes} nodes {nps} nps").map_err(io)
 }

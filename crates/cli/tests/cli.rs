@@ -145,7 +145,7 @@ fn bench_is_deterministic() {
     assert!(first.status.success());
     assert_eq!(nodes(&first), nodes(&second));
     // The bench signature: a change here must be explained in the commit ("Bench: N").
-    assert_eq!(nodes(&first).as_deref(), Some("10374841"));
+    assert_eq!(nodes(&first).as_deref(), Some("4613472"));
     assert!(
         stdout(&first)
             .lines()
@@ -268,4 +268,117 @@ fn xiangqi_commands() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn analyse_prints_info_lines_then_the_best_move() {
+    // Mate in two (Stockfish agrees): 1.Nf6+ gxf6 2.Bxf7#.
+    let out = tablero(&[
+        "analyse",
+        "chess",
+        "--fen",
+        "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+        "--depth",
+        "5",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.last().copied(), Some("bestmove d5f6"));
+    let last_info = lines[lines.len() - 2];
+    for field in [
+        "info depth 5 ",
+        " score mate 2 ",
+        " nodes ",
+        " nps ",
+        " pv d5f6 ",
+    ] {
+        assert!(
+            last_info.contains(field),
+            "{field:?} missing in {last_info}"
+        );
+    }
+}
+
+#[test]
+fn analyse_works_in_every_game_with_every_limit() {
+    let cases: &[&[&str]] = &[
+        &[
+            "analyse",
+            "chess",
+            "--variant",
+            "chess960",
+            "--nodes",
+            "2000",
+        ],
+        &["analyse", "xiangqi", "--depth", "3"],
+        &[
+            "analyse",
+            "draughts",
+            "--variant",
+            "international",
+            "--movetime",
+            "100",
+        ],
+        &["analyse", "chess3d", "--depth", "2"],
+        &["analyse", "chess", "--level", "1"],
+        &["analyse", "draughts", "--level", "3", "--depth", "4"],
+    ];
+    for args in cases {
+        let out = tablero(args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        let best = text
+            .lines()
+            .last()
+            .and_then(|l| l.strip_prefix("bestmove "));
+        let game = args[1];
+        let variant: Vec<&str> = args
+            .windows(2)
+            .filter(|w| w[0] == "--variant")
+            .flat_map(|w| [w[0], w[1]])
+            .collect();
+        let mut moves_args = vec!["moves", game];
+        moves_args.extend(variant);
+        let legal = stdout(&tablero(&moves_args));
+        assert!(
+            best.is_some_and(|m| legal.lines().any(|l| l == m)),
+            "{args:?}: {text}"
+        );
+    }
+}
+
+#[test]
+fn analyse_rejects_bad_requests() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["analyse", "chess"], "give a limit"),
+        (&["analyse", "chess", "--depth", "0"], "depth 0"),
+        (
+            &["analyse", "chess", "--level", "11", "--depth", "2"],
+            "level \"11\"",
+        ),
+        (
+            &["analyse", "chess", "--depth", "2", "--nodes", "5"],
+            "cannot be used with",
+        ),
+        (&["analyse", "go", "--depth", "2"], "unknown game"),
+        (
+            &[
+                "analyse",
+                "chess",
+                "--fen",
+                "8/8/8/8/8/8/8/8 w - - 0 1",
+                "--depth",
+                "2",
+            ],
+            "bad position",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = tablero(args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = stderr(&out);
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(stdout(&out).is_empty(), "{args:?} printed to stdout");
+    }
 }

@@ -43,7 +43,7 @@ pub enum GamesError {
 
 /// What the catalog needs from each game's position beyond [`Position`]: text in and
 /// out in the formats of the interfaces page.
-trait TextPosition: Position {
+pub(crate) trait TextPosition: Position {
     /// The position in the game's position format.
     fn position_text(&self) -> String;
     /// A legal move in the game's move format.

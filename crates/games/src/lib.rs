@@ -2,7 +2,21 @@
 #![deny(missing_docs)]
 
 mod any;
+mod arena;
+mod bench;
 mod catalog;
+mod engine;
+mod record;
+mod uci_client;
 
 pub use any::{AnyGame, GamesError};
+pub use arena::{
+    ArenaError, DEFAULT_MAX_PLIES, DEFAULT_SEED, EloEstimate, GameReport, MatchConfig, MatchScore,
+    PlayerSpec, Score, TimeControl, run_match,
+};
+pub use bench::{BENCH_POSITIONS, BenchLine, bench};
 pub use catalog::{CATALOG, GameInfo, VariantInfo};
+pub use engine::{AnyEngine, SearchRequest, TextInfo, TextLine, TextResult};
+pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
+pub use uci_client::{HANDSHAKE_TIMEOUT, UciClock, UciEngine, UciError};
+pub use tablero_engine::{Clock, Level, Limits};

@@ -1,0 +1,116 @@
+//! `tablero match`: engine against engine, with a progress bar and the result with
+//! its Elo difference as the last line.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use tablero_games::{
+    DEFAULT_MAX_PLIES, DEFAULT_SEED, GameReport, MatchConfig, MatchScore, PlayerSpec, TimeControl,
+    run_match,
+};
+
+/// The arguments of `tablero match`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct MatchArgs {
+    /// Game id: chess, xiangqi, draughts, chess3d.
+    game: String,
+    /// Variant id (chess: standard, chess960; draughts: english, international, ...).
+    #[arg(long)]
+    variant: Option<String>,
+    /// Player A: level:N (1-10), uci:<command> (chess, xiangqi) or hub:<command>.
+    #[arg(long = "a", value_name = "PLAYER")]
+    a: String,
+    /// Player B, as --a.
+    #[arg(long = "b", value_name = "PLAYER")]
+    b: String,
+    /// Games to play: each opening twice with the colours swapped.
+    #[arg(long, value_name = "N")]
+    games: u32,
+    /// Time control per side: SECS+INC (Fischer), e.g. 10+0.1.
+    #[arg(long, value_name = "SECS+INC")]
+    tc: String,
+    /// Seed of the openings and the levels' choices (same seed, same openings).
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Write every game to this file (PGN for chess and xiangqi, PDN for draughts,
+    /// the chess3d record).
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Adjudicate a game still going after this many plies as a draw.
+    #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
+    max_plies: usize,
+    /// Hash table of each level player, in MiB.
+    #[arg(long, default_value_t = 32)]
+    hash: usize,
+}
+
+/// Plays the match; the last line of `out` is
+/// `<A> vs <B>: +W =D -L, Elo <diff> ± <margin>`.
+///
+/// # Errors
+///
+/// A one-line message for a bad player, time control, game or file, or a player that
+/// cannot start.
+pub(crate) fn run(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
+    let a: PlayerSpec = args.a.parse().map_err(|e| format!("--a: {e}"))?;
+    let b: PlayerSpec = args.b.parse().map_err(|e| format!("--b: {e}"))?;
+    let time_control: TimeControl = args.tc.parse().map_err(|e| format!("--tc: {e}"))?;
+    let mut config = MatchConfig::new(
+        &args.game,
+        args.variant.as_deref(),
+        a,
+        b,
+        args.games,
+        time_control,
+    );
+    config.seed = args.seed;
+    config.concurrency = args.concurrency.clamp(1, 64);
+    config.max_plies = args.max_plies.max(1);
+    config.hash_mb = args.hash.clamp(1, 4096);
+    let (a_name, b_name) = (config.a.to_string(), config.b.to_string());
+
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(u64::from(config.games));
+        bar.set_style(
+            ProgressStyle::with_template("match {pos}/{len} [{bar:30}] {elapsed_precise} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let mut score = MatchScore::default();
+    let reports = run_match(&config, |report: &GameReport| {
+        score.add(report.score());
+        let line = report.summary(&a_name, &b_name);
+        match &bar {
+            Some(bar) => {
+                bar.println(line);
+                bar.set_message(score.to_string());
+                bar.inc(1);
+            }
+            None => eprintln!("{line}"),
+        }
+    })
+    .map_err(|e| e.to_string());
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let reports = reports?;
+
+    if let Some(path) = &args.pgn {
+        let text: Vec<String> = reports
+            .iter()
+            .map(|r| r.export(&a_name, &b_name, time_control))
+            .collect();
+        std::fs::write(path, text.join("\n"))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let elo = score
+        .elo()
+        .map_or_else(|| "n/a".to_owned(), |e| e.to_string());
+    writeln!(out, "{a_name} vs {b_name}: {score}, Elo {elo}")
+        .map_err(|e| format!("cannot write output: {e}"))
+}

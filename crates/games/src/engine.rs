@@ -1,0 +1,262 @@
+//! The engine for any game: searches an [`AnyGame`] and answers in the game's move
+//! format, so the command line, UCI/Hub front ends and the server never dispatch by
+//! game themselves.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use tablero_core::SplitMix64;
+use tablero_engine::{
+    Chess3dEvaluator, ChessEvaluator, DraughtsEvaluator, Engine, Evaluator, Level, Limits,
+    SearchInfo, SearchOptions, SearchResult, XiangqiEvaluator,
+};
+
+use crate::AnyGame;
+use crate::any::TextPosition;
+
+/// What to search for.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SearchRequest {
+    /// When to stop.
+    pub limits: Limits,
+    /// Play at this skill level (its own limits apply too); `None` is full strength.
+    pub level: Option<Level>,
+    /// Lines to report (UCI `MultiPV`); ignored with a level, which sets its own.
+    pub multipv: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Only these root moves (in the game's move format), when not empty.
+    pub root_moves: Vec<String>,
+    /// Seed of a level's move choice: the same seed, position and limits give the
+    /// same move.
+    pub seed: u64,
+}
+
+/// One line of a report, with moves in the game's move format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextLine {
+    /// 1 for the best line.
+    pub multipv: usize,
+    /// Centipawns for the side to move; see [`tablero_engine::score`] for mates.
+    pub score: i32,
+    /// The principal variation.
+    pub pv: Vec<String>,
+}
+
+/// A progress report or a final answer, with moves in the game's move format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextInfo {
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Per mille of the hash table in use.
+    pub hashfull: u32,
+    /// The lines, best first.
+    pub lines: Vec<TextLine>,
+}
+
+/// The answer of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextResult {
+    /// The move to play (`None` when there is no legal move).
+    pub best: Option<String>,
+    /// The expected reply.
+    pub ponder: Option<String>,
+    /// The last report.
+    pub info: TextInfo,
+}
+
+#[derive(Debug)]
+enum Inner {
+    Chess(Engine<ChessEvaluator>),
+    Xiangqi(Engine<XiangqiEvaluator>),
+    Draughts(Engine<DraughtsEvaluator>),
+    Chess3d(Engine<Chess3dEvaluator>),
+}
+
+/// An engine for one game kind, keeping its hash table from search to search.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use tablero_engine::Limits;
+/// use tablero_games::{AnyEngine, AnyGame, SearchRequest};
+///
+/// let game = AnyGame::new("chess", None, None).unwrap();
+/// let engine = AnyEngine::for_game(&game, 16);
+/// let request = SearchRequest { limits: Limits::depth(3), ..SearchRequest::default() };
+/// let result = engine.search(&game, &[], &request, &AtomicBool::new(false), |_| {});
+/// assert!(game.legal_moves_text().contains(&result.best.unwrap()));
+/// ```
+#[derive(Debug)]
+pub struct AnyEngine {
+    inner: Inner,
+}
+
+impl AnyEngine {
+    /// An engine for the kind of `game`, with about `hash_mb` MiB of hash table.
+    #[must_use]
+    pub fn for_game(game: &AnyGame, hash_mb: usize) -> AnyEngine {
+        let inner = match game {
+            AnyGame::Chess(_) => Inner::Chess(Engine::new(ChessEvaluator, hash_mb)),
+            AnyGame::Xiangqi(_) => Inner::Xiangqi(Engine::new(XiangqiEvaluator, hash_mb)),
+            AnyGame::Draughts(_) => Inner::Draughts(Engine::new(DraughtsEvaluator, hash_mb)),
+            AnyGame::Chess3d(_) => Inner::Chess3d(Engine::new(Chess3dEvaluator, hash_mb)),
+        };
+        AnyEngine { inner }
+    }
+
+    /// Replaces the hash table with one of `hash_mb` MiB.
+    pub fn resize_hash(&mut self, hash_mb: usize) {
+        match &mut self.inner {
+            Inner::Chess(e) => e.resize_hash(hash_mb),
+            Inner::Xiangqi(e) => e.resize_hash(hash_mb),
+            Inner::Draughts(e) => e.resize_hash(hash_mb),
+            Inner::Chess3d(e) => e.resize_hash(hash_mb),
+        }
+    }
+
+    /// Forgets earlier searches (a new game).
+    pub fn new_game(&self) {
+        match &self.inner {
+            Inner::Chess(e) => e.new_game(),
+            Inner::Xiangqi(e) => e.new_game(),
+            Inner::Draughts(e) => e.new_game(),
+            Inner::Chess3d(e) => e.new_game(),
+        }
+    }
+
+    /// Searches `game`, reached through `history` (earlier positions, oldest first;
+    /// positions of another game kind are ignored), reporting each iteration.
+    ///
+    /// An engine made for another game kind answers with a fresh engine of the right
+    /// kind (and a small table), so a mix-up costs speed, never correctness.
+    pub fn search(
+        &self,
+        game: &AnyGame,
+        history: &[AnyGame],
+        request: &SearchRequest,
+        stop: &AtomicBool,
+        mut on_info: impl FnMut(&TextInfo),
+    ) -> TextResult {
+        macro_rules! run {
+            ($engine:expr, $pos:expr, $variant:path) => {{
+                let earlier: Vec<_> = history
+                    .iter()
+                    .filter_map(|g| match g {
+                        $variant(p) => Some(p.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                run_search($engine, $pos, &earlier, request, stop, &mut on_info)
+            }};
+        }
+        match (&self.inner, game) {
+            (Inner::Chess(e), AnyGame::Chess(p)) => run!(e, p, AnyGame::Chess),
+            (Inner::Xiangqi(e), AnyGame::Xiangqi(p)) => run!(e, p, AnyGame::Xiangqi),
+            (Inner::Draughts(e), AnyGame::Draughts(p)) => run!(e, p, AnyGame::Draughts),
+            (Inner::Chess3d(e), AnyGame::Chess3d(p)) => run!(e, p, AnyGame::Chess3d),
+            _ => AnyEngine::for_game(game, 1).search(game, history, request, stop, on_info),
+        }
+    }
+}
+
+fn run_search<P, E>(
+    engine: &Engine<E>,
+    pos: &P,
+    history: &[P],
+    request: &SearchRequest,
+    stop: &AtomicBool,
+    on_info: &mut impl FnMut(&TextInfo),
+) -> TextResult
+where
+    P: TextPosition + Send + Sync,
+    P::Move: Send + Sync,
+    E: Evaluator<P>,
+{
+    let root_moves: Vec<P::Move> = request
+        .root_moves
+        .iter()
+        .filter_map(|text| pos.parse_move_text(text).ok())
+        .collect();
+    let mut report = |info: &SearchInfo<P::Move>| on_info(&text_info(pos, info));
+    let result: SearchResult<P::Move> = match request.level {
+        Some(level) => {
+            let mut rng = SplitMix64::new(request.seed ^ pos.zobrist());
+            engine.search_level(
+                pos,
+                history,
+                level,
+                &request.limits,
+                stop,
+                &mut rng,
+                &mut report,
+            )
+        }
+        None => {
+            let options = SearchOptions {
+                multipv: request.multipv.max(1),
+                root_moves,
+                threads: request.threads.max(1),
+                ..SearchOptions::default()
+            };
+            engine.search(pos, history, &request.limits, &options, stop, &mut report)
+        }
+    };
+    let info = SearchInfo {
+        depth: result.depth,
+        seldepth: result.depth,
+        nodes: result.nodes,
+        elapsed: result.elapsed,
+        hashfull: 0,
+        lines: result.lines.clone(),
+    };
+    TextResult {
+        best: result.best.map(|m| pos.move_text(m)),
+        ponder: result.best.zip(result.ponder).and_then(|(best, reply)| {
+            let mut next = pos.clone();
+            next.play_unchecked(best);
+            next.is_legal(reply).then(|| next.move_text(reply))
+        }),
+        info: text_info(pos, &info),
+    }
+}
+
+/// The report with each principal variation written move by move in the position
+/// it is played from.
+fn text_info<P: TextPosition>(pos: &P, info: &SearchInfo<P::Move>) -> TextInfo {
+    TextInfo {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        nodes: info.nodes,
+        nps: info.nps(),
+        elapsed: info.elapsed,
+        hashfull: info.hashfull,
+        lines: info
+            .lines
+            .iter()
+            .map(|line| {
+                let mut at = pos.clone();
+                let mut pv = Vec::with_capacity(line.pv.len());
+                for &m in &line.pv {
+                    if !at.is_legal(m) {
+                        break;
+                    }
+                    pv.push(at.move_text(m));
+                    at.play_unchecked(m);
+                }
+                TextLine {
+                    multipv: line.multipv,
+                    score: line.score,
+                    pv,
+                }
+            })
+            .collect(),
+    }
+}
