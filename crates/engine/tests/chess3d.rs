@@ -116,10 +116,9 @@ fn takes_the_dama_in_three() {
 #[test]
 fn keeps_its_attacked_dama_instead_of_grabbing_the_rey() {
     let pos = position(SAVE_THE_DAMA);
-    let evaluator = Chess3dEvaluator;
-    // The attacked dama is this game's check: quiescence may not stand pat on it.
-    assert!(evaluator.must_resolve(&pos));
-    assert!(!evaluator.in_check(&pos));
+    // There is no check; the dama has squares to run to, so quiescence may stand pat.
+    assert!(!Chess3dEvaluator.in_check(&pos));
+    assert!(!Chess3dEvaluator.must_resolve(&pos));
 
     let result = Engine::new(Chess3dEvaluator, 4).go(&pos, &[], &Limits::depth(4));
     let best = result.best.expect("White has moves");
@@ -133,6 +132,24 @@ fn keeps_its_attacked_dama_instead_of_grabbing_the_rey() {
             "{best} lets {reply} take the dama"
         );
     }
+}
+
+/// The white dama on 1A1 is attacked by the black alfil on 1H1 and every square it
+/// could jump to is its own peón's or covered (B1, C1 by the alfil, C3 by the torre).
+const TRAPPED_DAMA: &str =
+    "7R/8/8/8/8/8/8/8|a7/8/8/4t3/8/8/1P6/DPP5|d7/8/8/8/8/8/8/8 w 0 1 0000000000000000";
+
+#[test]
+fn only_a_trapped_attacked_dama_must_be_resolved() {
+    let trapped = position(TRAPPED_DAMA);
+    assert!(Chess3dEvaluator.must_resolve(&trapped));
+    assert!(Chess3dEvaluator.must_resolve(&mirrored(&trapped)));
+    // Without the torre, C3 is free.
+    let free = position(&TRAPPED_DAMA.replace("4t3", "8"));
+    assert!(!Chess3dEvaluator.must_resolve(&free));
+    // Without the peón on 1A2, the dama can step there.
+    let open = position(&TRAPPED_DAMA.replace("DPP5", "D1P5"));
+    assert!(!Chess3dEvaluator.must_resolve(&open));
 }
 
 #[test]

@@ -443,6 +443,48 @@ fn is_attacked(board: &Board, sq: Square, by: Side) -> bool {
     bits(theirs(Kind::Caballo)).any(|c| caballo(c, occupied) & sq.bit() != 0)
 }
 
+/// Every square `by` attacks on `level`, with the square `ignore` taken as empty (the
+/// piece about to leave it no longer blocks the lines through it).
+fn attack_map(board: &Board, level: usize, by: Side, ignore: u64) -> u64 {
+    let occupied = board.occupied(level) & !ignore;
+    let mut map = 0;
+    for kind in Kind::ALL {
+        let pieces = board.pieces(Piece { side: by, kind }, level);
+        if kind == Kind::Peon {
+            map |= pawn_attacks(pieces, by);
+        } else {
+            for sq in bits(pieces) {
+                map |= attacks(kind, by, sq, occupied);
+            }
+        }
+    }
+    map
+}
+
+/// Whether `side`'s dama on `dama` has a move to a square the enemy does not attack:
+/// one of its jumps on its level, or a level move beside its rey.
+fn has_safe_square(board: &Board, dama: Square, side: Side) -> bool {
+    let level = dama.level();
+    let i = dama.bit_index() as usize;
+    let enemy = attack_map(board, level, !side, dama.bit());
+    if GEO.dama[i] & !board.side(side, level) & !enemy != 0 {
+        return true;
+    }
+    let rey = board.pieces(
+        Piece {
+            side,
+            kind: Kind::Rey,
+        },
+        level,
+    );
+    GEO.neighbours[i] & rey != 0
+        && [level.wrapping_sub(1), level + 1].into_iter().any(|other| {
+            other < LEVELS
+                && board.occupied(other) & dama.bit() == 0
+                && attack_map(board, other, !side, 0) & dama.bit() == 0
+        })
+}
+
 /// Ajedrez 3D evaluation.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Chess3dEvaluator;
@@ -662,23 +704,28 @@ impl Evaluator<Chess3d> for Chess3dEvaluator {
         false
     }
 
-    /// True when the side to move's only dama is attacked, and in finished positions.
+    /// True in finished positions, and when the side to move's only dama is attacked
+    /// and has no safe square to run to.
     ///
     /// An attacked dama is this game's check, except that ignoring it loses instead of
-    /// being illegal: standing pat in quiescence would score the position as if the
-    /// dama were safe, and only the enemy's next capture (beyond the horizon) would
-    /// tell otherwise. Searching every move here finds the escape or proves there is
-    /// none; the extra ply the search gives such nodes plays the role of a check
-    /// extension. Finished positions (a dama gone) must not stand pat either: they go
-    /// straight to [`Evaluator::terminal`], which scores them as won or lost, instead
-    /// of being valued by the static evaluation.
+    /// being illegal. Finished positions (a dama gone) must not stand pat: they go
+    /// straight to [`Evaluator::terminal`], which scores them as won or lost. An
+    /// attacked dama with a square no enemy piece reaches (after it leaves, so a
+    /// slider's line through it counts) will almost always survive, and the static
+    /// evaluation charges it a tempo; searching every move there, with the extra ply
+    /// the search gives such nodes, tripled the tree and lost matches at equal node
+    /// counts. Only a dama without such a square is resolved by search: standing pat
+    /// would score it as safe when the enemy's next capture (beyond the horizon) may
+    /// end the game, and the search finds the block, the capture of the attacker, or
+    /// proves there is none.
     fn must_resolve(&self, pos: &Chess3d) -> bool {
         let board = pos.board();
         let us = pos.turn();
         if !(board.has_dama(us) && board.has_dama(!us)) {
             return true;
         }
-        sole_dama(board, us).is_some_and(|dama| is_attacked(board, dama, !us))
+        sole_dama(board, us)
+            .is_some_and(|dama| is_attacked(board, dama, !us) && !has_safe_square(board, dama, us))
     }
 
     /// Captures, and level-2 promotions (which turn a peón into a piece). A promotion
@@ -796,5 +843,22 @@ mod tests {
         assert_eq!(caballo(27, c4) & b3, 0);
         assert_eq!(GEO.centrality[27], 3);
         assert_eq!(GEO.centrality[0], 0);
+    }
+
+    #[test]
+    fn escape_squares_see_through_the_dama() {
+        // The black alfil on 1F1 attacks the white dama on 1C1 down column 1; once the
+        // dama leaves, its line reaches 1B1 and 1A1 too.
+        let pos = Chess3d::from_position_string(
+            "8/8/8/8/8/8/8/R7|d7/8/a7/8/8/D7/8/8|8/8/8/8/8/8/8/8 w 0 1 0000000000000000",
+        )
+        .expect("a valid position string");
+        let board = pos.board();
+        let c1 = Square::new(1, 2, 0).expect("on the board");
+        let a1_b1 = 1 | 1 << 8;
+        assert_eq!(attack_map(board, 1, Side::Black, 0) & a1_b1, 0);
+        assert_eq!(attack_map(board, 1, Side::Black, c1.bit()) & a1_b1, a1_b1);
+        assert!(is_attacked(board, c1, Side::Black));
+        assert!(has_safe_square(board, c1, Side::White));
     }
 }
