@@ -692,7 +692,11 @@ fn play_game(
         let _ = record.play_text(m);
     }
     let first = record.first_side();
-    let a_side = if index % 2 == 0 { first } else { first.other() };
+    let a_side = if index.is_multiple_of(2) {
+        first
+    } else {
+        first.other()
+    };
     // players[0] is A: the player of `side` is at `usize::from(side != a_side)`.
     let player_of = |side: Side| usize::from(side != a_side);
     let mut note = None;
@@ -797,21 +801,21 @@ mod tests {
 
     #[test]
     fn elo_of_known_scores() {
-        let even = EloEstimate::from_score(10, 0, 10).unwrap();
+        let even = EloEstimate::from_score(10, 0, 10).expect("valid in this test");
         assert!(close(even.diff, 0.0));
         // p = 0.75: 400·log10(3).
-        let three_to_one = EloEstimate::from_score(3, 0, 1).unwrap();
+        let three_to_one = EloEstimate::from_score(3, 0, 1).expect("valid in this test");
         assert!(close(three_to_one.diff, 190.85), "{three_to_one:?}");
         // 60 wins, 20 draws, 20 losses: p = 0.7, per-game variance 0.16, standard
         // error 0.04, interval 0.7 ± 0.0784.
-        let e = EloEstimate::from_score(60, 20, 20).unwrap();
+        let e = EloEstimate::from_score(60, 20, 20).expect("valid in this test");
         assert!(close(e.diff, 147.19), "{e:?}");
         let (low, high) = (0.7 - Z_95 * 0.04, 0.7 + Z_95 * 0.04);
         let expected = 200.0 * ((high / (1.0 - high)).log10() - (low / (1.0 - low)).log10());
         assert!(close(e.margin, expected), "{e:?} {expected}");
         assert!(close(e.margin, 66.0), "{e:?}");
         // Mirrored score, mirrored difference.
-        let m = EloEstimate::from_score(20, 20, 60).unwrap();
+        let m = EloEstimate::from_score(20, 20, 60).expect("valid in this test");
         assert!(close(m.diff, -147.19) && close(m.margin, e.margin));
         assert_eq!(e.to_string(), "+147.2 ± 66.0");
         assert_eq!(EloEstimate::from_score(0, 0, 0), None);
@@ -819,19 +823,25 @@ mod tests {
 
     #[test]
     fn elo_is_infinite_for_perfect_scores() {
-        let all = EloEstimate::from_score(4, 0, 0).unwrap();
+        let all = EloEstimate::from_score(4, 0, 0).expect("valid in this test");
         assert_eq!(all.to_string(), "+inf ± inf");
         assert_eq!(
-            EloEstimate::from_score(0, 0, 2).unwrap().to_string(),
+            EloEstimate::from_score(0, 0, 2)
+                .expect("valid in this test")
+                .to_string(),
             "-inf ± inf"
         );
         assert_eq!(
-            EloEstimate::from_score(0, 2, 0).unwrap().to_string(),
+            EloEstimate::from_score(0, 2, 0)
+                .expect("valid in this test")
+                .to_string(),
             "+0.0 ± 0.0"
         );
         // Two games are too few to bound the interval.
         assert_eq!(
-            EloEstimate::from_score(1, 0, 1).unwrap().to_string(),
+            EloEstimate::from_score(1, 0, 1)
+                .expect("valid in this test")
+                .to_string(),
             "+0.0 ± inf"
         );
     }
@@ -840,7 +850,9 @@ mod tests {
     fn player_specs() {
         assert_eq!(
             "level:3".parse(),
-            Ok(PlayerSpec::Level(Level::new(3).unwrap()))
+            Ok(PlayerSpec::Level(
+                Level::new(3).expect("valid in this test")
+            ))
         );
         assert_eq!(
             "uci:/usr/games/stockfish --x".parse(),
@@ -884,7 +896,7 @@ mod tests {
         for bad in ["", "0+1", "-1+0", "1+-1", "a+b", "1+2+3", "inf+0", "NaN"] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
-        let tc: TimeControl = "1+0.05".parse().unwrap();
+        let tc: TimeControl = "1+0.05".parse().expect("valid in this test");
         assert_eq!(tc.to_string(), "1+0.05");
     }
 
@@ -896,9 +908,9 @@ mod tests {
             PlayerSpec::Level(Level::MIN),
             PlayerSpec::Level(Level::MAX),
             4,
-            "1+0".parse().unwrap(),
+            "1+0".parse().expect("valid in this test"),
         );
-        let start = AnyGame::new("chess", None, None).unwrap();
+        let start = AnyGame::new("chess", None, None).expect("valid in this test");
         let first = make_openings(&start, &config);
         let again = make_openings(&start, &config);
         assert_eq!(first.len(), 2);
@@ -915,15 +927,15 @@ mod tests {
             let mut config = MatchConfig::new(
                 game,
                 variant,
-                PlayerSpec::Level(Level::new(2).unwrap()),
-                PlayerSpec::Level(Level::new(2).unwrap()),
+                PlayerSpec::Level(Level::new(2).expect("valid in this test")),
+                PlayerSpec::Level(Level::new(2).expect("valid in this test")),
                 3,
-                "2+0.02".parse().unwrap(),
+                "2+0.02".parse().expect("valid in this test"),
             );
             config.max_plies = 30;
             config.concurrency = 2;
             let mut seen = 0;
-            let reports = run_match(&config, |_| seen += 1).unwrap();
+            let reports = run_match(&config, |_| seen += 1).expect("valid in this test");
             assert_eq!(seen, 3);
             let numbers: Vec<u32> = reports.iter().map(|r| r.number).collect();
             assert_eq!(numbers, [1, 2, 3]);
@@ -939,7 +951,7 @@ mod tests {
 
     #[test]
     fn rejects_hub_and_uci_players_where_they_cannot_play() {
-        let tc: TimeControl = "1+0".parse().unwrap();
+        let tc: TimeControl = "1+0".parse().expect("valid in this test");
         let level = PlayerSpec::Level(Level::MIN);
         let hub = MatchConfig::new(
             "draughts",
@@ -950,7 +962,7 @@ mod tests {
             tc,
         );
         assert_eq!(
-            run_match(&hub, |_| {}).unwrap_err().to_string(),
+            run_match(&hub, |_| {}).expect_err("refused").to_string(),
             "player \"hub:scan\": Hub players are not available yet"
         );
         let uci = MatchConfig::new(
@@ -983,6 +995,9 @@ mod tests {
             Err(ArenaError::Game(_))
         ));
         let none = MatchConfig::new("chess", None, level.clone(), level, 0, tc);
-        assert_eq!(run_match(&none, |_| {}).unwrap_err(), ArenaError::NoGames);
+        assert_eq!(
+            run_match(&none, |_| {}).expect_err("refused"),
+            ArenaError::NoGames
+        );
     }
 }

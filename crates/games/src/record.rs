@@ -635,9 +635,10 @@ mod tests {
     use super::*;
 
     fn record(game: &str, variant: Option<&str>, moves: &[&str]) -> AnyRecord {
-        let mut record = AnyRecord::new(AnyGame::new(game, variant, None).unwrap());
+        let mut record =
+            AnyRecord::new(AnyGame::new(game, variant, None).expect("valid in this test"));
         for m in moves {
-            record.play_text(m).unwrap();
+            record.play_text(m).expect("valid in this test");
         }
         record
     }
@@ -665,7 +666,7 @@ mod tests {
         assert_eq!(r.turn(), Side::White);
         let before = r.position().clone();
         let after_first = r.history()[1].clone();
-        let err = r.play_text("e4e5").unwrap_err();
+        let err = r.play_text("e4e5").expect_err("refused");
         assert!(matches!(err, RecordError::Move { .. }), "{err}");
         assert_eq!(*r.position(), before);
         assert_eq!(r.undo().map(|m| m.text), Some("e7e5".to_owned()));
@@ -680,12 +681,12 @@ mod tests {
         let mut r = record("chess", None, &cycle);
         assert_eq!(r.claimable_draw(), None);
         for m in cycle {
-            r.play_text(m).unwrap();
+            r.play_text(m).expect("valid in this test");
         }
         assert_eq!(r.claimable_draw(), Some(Reason::ThreefoldRepetition));
         assert_eq!(r.outcome(), None);
         for m in cycle.iter().chain(&cycle) {
-            r.play_text(m).unwrap();
+            r.play_text(m).expect("valid in this test");
         }
         let fivefold = Outcome::Draw {
             reason: Reason::FivefoldRepetition,
@@ -703,7 +704,7 @@ mod tests {
     fn xiangqi_perpetual_check_loses() {
         // Red's chariot checks from h8 and h9 forever; black's general shuffles.
         let fen = "3k5/9/9/9/9/9/9/9/9/4K2R1 w - - 0 1";
-        let start = AnyGame::new("xiangqi", None, Some(fen)).unwrap();
+        let start = AnyGame::new("xiangqi", None, Some(fen)).expect("valid in this test");
         let mut r = AnyRecord::new(start);
         let cycle = [
             "h0h9", "d9d8", "h9h8", "d8d9", "h8h9", "d9d8", "h9h8", "d8d9",
@@ -712,7 +713,7 @@ mod tests {
             if r.outcome().is_some() {
                 break;
             }
-            r.play_text(m).unwrap();
+            r.play_text(m).expect("valid in this test");
         }
         let outcome = r.outcome().expect("the repetition is ruled");
         assert_eq!(outcome.winner(), Some(Side::Black), "{outcome}");
@@ -737,7 +738,7 @@ mod tests {
     #[test]
     fn insufficient_material_is_chess_only() {
         let fen = "8/8/8/8/8/8/8/K1k4N w - - 0 1";
-        let r = AnyRecord::new(AnyGame::new("chess", None, Some(fen)).unwrap());
+        let r = AnyRecord::new(AnyGame::new("chess", None, Some(fen)).expect("valid in this test"));
         assert!(r.has_insufficient_material(Side::White));
         assert!(r.has_insufficient_material(Side::Black));
         assert!(!record("chess", None, &[]).has_insufficient_material(Side::White));
@@ -766,7 +767,7 @@ mod tests {
             if game == "chess3d" {
                 for _ in 0..5 {
                     let m = r.position().legal_moves_text()[0].clone();
-                    r.play_text(&m).unwrap();
+                    r.play_text(&m).expect("valid in this test");
                 }
             }
             let timeout = Outcome::Win {
@@ -781,7 +782,10 @@ mod tests {
             let text = r.export(&players, Some(timeout));
             let read = AnyRecord::import(game, variant, &text);
             assert_eq!(read.len(), 1, "{game}: {text}");
-            let back = read[0].as_ref().map_err(ToString::to_string).unwrap();
+            let back = read[0]
+                .as_ref()
+                .map_err(ToString::to_string)
+                .expect("valid in this test");
             assert_eq!(back.record.moves(), r.moves(), "{game}: {text}");
             assert_eq!(back.record.start(), r.start(), "{game}");
             assert_eq!(back.tag(r.player_tag(Side::White)), Some("Ann"), "{text}");

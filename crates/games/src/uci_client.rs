@@ -422,7 +422,7 @@ mod tests {
 
     #[test]
     fn a_missing_program_is_a_spawn_error() {
-        let err = UciEngine::start("/nonexistent/engine --flag").unwrap_err();
+        let err = UciEngine::start("/nonexistent/engine --flag").expect_err("refused");
         assert!(matches!(err, UciError::Spawn { .. }), "{err}");
         assert!(matches!(
             UciEngine::start("  "),
@@ -433,7 +433,7 @@ mod tests {
     #[test]
     fn a_program_that_is_not_an_engine_times_out_or_exits() {
         // `true` exits at once: the handshake sees the engine gone.
-        let err = UciEngine::start("true").unwrap_err();
+        let err = UciEngine::start("true").expect_err("refused");
         assert!(matches!(err, UciError::Exited { .. }), "{err}");
     }
 
@@ -444,12 +444,12 @@ mod tests {
             eprintln!("note: {path} is not installed; skipping");
             return;
         }
-        let mut engine = UciEngine::start(path).unwrap();
+        let mut engine = UciEngine::start(path).expect("valid in this test");
         assert!(engine.name().to_ascii_lowercase().contains("stockfish"));
         assert!(engine.has_option("uci_chess960"));
-        let start = AnyGame::new("chess", None, None).unwrap();
-        engine.configure(&start).unwrap();
-        engine.new_game().unwrap();
+        let start = AnyGame::new("chess", None, None).expect("valid in this test");
+        engine.configure(&start).expect("valid in this test");
+        engine.new_game().expect("valid in this test");
         let clock = UciClock {
             remaining: [Duration::from_millis(500); 2],
             increment: [Duration::from_millis(10); 2],
@@ -457,12 +457,12 @@ mod tests {
         let moves = vec!["e2e4".to_owned()];
         let best = engine
             .best_move(&start, &moves, &clock, Duration::from_secs(5))
-            .unwrap()
+            .expect("valid in this test")
             .expect("a move");
         let mut after = start.clone();
-        after.play_text("e2e4").unwrap();
+        after.play_text("e2e4").expect("valid in this test");
         assert!(after.legal_moves_text().contains(&best), "{best}");
-        let draughts = AnyGame::new("draughts", None, None).unwrap();
+        let draughts = AnyGame::new("draughts", None, None).expect("valid in this test");
         assert!(matches!(
             engine.configure(&draughts),
             Err(UciError::Unsupported { .. })
@@ -476,10 +476,10 @@ mod tests {
             eprintln!("note: {path} is not installed; skipping");
             return;
         }
-        let mut engine = UciEngine::start(path).unwrap();
-        let start = AnyGame::new("xiangqi", None, None).unwrap();
-        engine.configure(&start).unwrap();
-        engine.new_game().unwrap();
+        let mut engine = UciEngine::start(path).expect("valid in this test");
+        let start = AnyGame::new("xiangqi", None, None).expect("valid in this test");
+        engine.configure(&start).expect("valid in this test");
+        engine.new_game().expect("valid in this test");
         let clock = UciClock {
             remaining: [Duration::from_millis(500); 2],
             increment: [Duration::from_millis(10); 2],
@@ -487,10 +487,10 @@ mod tests {
         let moves = vec!["h2e2".to_owned()];
         let best = engine
             .best_move(&start, &moves, &clock, Duration::from_secs(5))
-            .unwrap()
+            .expect("valid in this test")
             .expect("a move");
         let mut after = start.clone();
-        after.play_text("h2e2").unwrap();
+        after.play_text("h2e2").expect("valid in this test");
         assert!(after.legal_moves_text().contains(&best), "{best}");
     }
 }

@@ -1,0 +1,399 @@
+//! `tablero match`, run as a user would: short matches in every game, the result
+//! line, the game files, and clear errors for bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use tablero_games::AnyRecord;
+
+fn tablero(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The last line `<A> vs <B>: +W =D -L, Elo <diff> ± <margin>`, taken apart.
+#[derive(Debug)]
+struct ResultLine {
+    a: String,
+    b: String,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    diff: String,
+    margin: String,
+}
+
+fn malformed(line: &str) -> ! {
+    panic!("malformed result line {line:?}")
+}
+
+fn result_line(out: &Output) -> ResultLine {
+    let text = stdout(out);
+    let line = text.lines().last().expect("a last line");
+    let (players, rest) = line.split_once(": +").unwrap_or_else(|| malformed(line));
+    let (a, b) = players
+        .split_once(" vs ")
+        .unwrap_or_else(|| malformed(line));
+    let (counts, elo) = rest.split_once(", Elo ").unwrap_or_else(|| malformed(line));
+    let counts: Vec<&str> = counts.split(' ').collect();
+    let [wins, draws, losses] = counts[..] else {
+        malformed(line)
+    };
+    let count = |text: &str, sign: &str| -> u32 {
+        text.strip_prefix(sign)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| malformed(line))
+    };
+    let (diff, margin) = elo.split_once(" ± ").unwrap_or_else(|| malformed(line));
+    let number_or_inf = |x: &str| x.ends_with("inf") || x.parse::<f64>().is_ok();
+    assert!(
+        (diff.starts_with('+') || diff.starts_with('-')) && number_or_inf(&diff[1..]),
+        "{line}"
+    );
+    assert!(
+        margin == "inf" || margin.parse::<f64>().is_ok_and(|m| m >= 0.0),
+        "{line}"
+    );
+    ResultLine {
+        a: a.to_owned(),
+        b: b.to_owned(),
+        wins: count(&format!("+{wins}"), "+"),
+        draws: count(draws, "="),
+        losses: count(losses, "-"),
+        diff: diff.to_owned(),
+        margin: margin.to_owned(),
+    }
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("tablero-match-{}-{name}", std::process::id()))
+}
+
+/// Plays two games of `level:1` against `level:10` and checks the result line and
+/// the game file, read back with the game's own reader.
+fn short_match(game: &str, variant: Option<&str>) {
+    let file = temp_file(&format!("{game}-{}", variant.unwrap_or("default")));
+    let path = file.to_str().expect("a UTF-8 temporary path");
+    let mut args = vec![
+        "match",
+        game,
+        "--a",
+        "level:1",
+        "--b",
+        "level:10",
+        "--games",
+        "2",
+        "--tc",
+        "1+0.05",
+        "--max-plies",
+        "160",
+        "--pgn",
+        path,
+    ];
+    if let Some(v) = variant {
+        args.extend(["--variant", v]);
+    }
+    let out = tablero(&args);
+    assert!(out.status.success(), "{game}: {}", stderr(&out));
+    let result = result_line(&out);
+    assert_eq!(
+        (result.a.as_str(), result.b.as_str()),
+        ("level:1", "level:10")
+    );
+    assert_eq!(result.wins + result.draws + result.losses, 2, "{result:?}");
+    // Without a terminal, one line per game goes to standard error.
+    let log = stderr(&out);
+    assert_eq!(
+        log.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{log}"
+    );
+
+    let text = std::fs::read_to_string(&file).expect("the game file was written");
+    let _ = std::fs::remove_file(&file);
+    check_game_file(game, variant, &text, &result);
+}
+
+fn check_game_file(game: &str, variant: Option<&str>, text: &str, result: &ResultLine) {
+    let games: Vec<_> = AnyRecord::import(game, variant, text)
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|e| panic!("{game}: {e}\n{text}")))
+        .collect();
+    assert_eq!(games.len(), 2, "{text}");
+    let (mut a_points, mut total) = (0.0, 0.0);
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g.tag("Round"), Some((i + 1).to_string().as_str()), "{text}");
+        assert_eq!(g.tag("TimeControl"), Some("1+0.05"), "{text}");
+        let first = g.record.first_side();
+        let first_tag = g.record.player_tag(first);
+        let second_tag = g.record.player_tag(first.other());
+        // A moves first in game 1, second in game 2.
+        let (a_tag, b_tag) = if i == 0 {
+            (first_tag, second_tag)
+        } else {
+            (second_tag, first_tag)
+        };
+        assert_eq!(g.tag(a_tag), Some("level:1"), "{text}");
+        assert_eq!(g.tag(b_tag), Some("level:10"), "{text}");
+        assert!(g.tag("Termination").is_some(), "{text}");
+        // Results by colour: White's points first (2-0 style in draughts).
+        let white_points = match g.result.as_str() {
+            "1-0" | "2-0" => 1.0,
+            "0-1" | "0-2" => 0.0,
+            "1/2-1/2" | "1-1" => 0.5,
+            other => panic!("unfinished result {other:?} in {text}"),
+        };
+        let a_is_white = matches!(a_tag, "White" | "Red");
+        a_points += if a_is_white {
+            white_points
+        } else {
+            1.0 - white_points
+        };
+        total += 1.0;
+        // A game that ended by the rules ends in the file too.
+        if let Some(outcome) = g.record.outcome() {
+            assert_eq!(g.tag("Termination"), Some(outcome.reason().id()), "{text}");
+        }
+    }
+    let expected = f64::from(result.wins) + f64::from(result.draws) / 2.0;
+    assert_eq!(a_points, expected, "{result:?}\n{text}");
+    assert_eq!(total, 2.0);
+    // The two games of a pair start from the same opening position.
+    assert_eq!(games[0].record.start(), games[1].record.start());
+}
+
+#[test]
+fn chess_match() {
+    short_match("chess", None);
+}
+
+#[test]
+fn chess960_match() {
+    short_match("chess", Some("chess960"));
+}
+
+#[test]
+fn xiangqi_match() {
+    short_match("xiangqi", None);
+}
+
+#[test]
+fn draughts_match() {
+    short_match("draughts", Some("english"));
+}
+
+#[test]
+fn chess3d_match() {
+    short_match("chess3d", None);
+}
+
+#[test]
+fn the_full_engine_beats_level_one() {
+    // Four games are enough for level 10 to score more than level 1 in chess.
+    let out = tablero(&[
+        "match",
+        "chess",
+        "--a",
+        "level:10",
+        "--b",
+        "level:1",
+        "--games",
+        "4",
+        "--tc",
+        "2+0.05",
+        "--concurrency",
+        "2",
+        "--max-plies",
+        "200",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result = result_line(&out);
+    assert_eq!(result.wins + result.draws + result.losses, 4);
+    assert!(result.wins > result.losses, "{result:?}\n{}", stderr(&out));
+    assert!(!result.diff.starts_with('-'), "{result:?}");
+}
+
+#[test]
+fn an_odd_match_plays_its_last_opening_once() {
+    let out = tablero(&[
+        "match",
+        "draughts",
+        "--a",
+        "level:2",
+        "--b",
+        "level:2",
+        "--games",
+        "3",
+        "--tc",
+        "1+0.02",
+        "--max-plies",
+        "40",
+        "--seed",
+        "7",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result = result_line(&out);
+    assert_eq!(result.wins + result.draws + result.losses, 3);
+    assert!(!result.margin.is_empty());
+}
+
+#[test]
+fn bad_input_fails_with_one_clear_line() {
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &["match", "chess", "--a", "level:11", "--b", "level:1"],
+            "--a: player \"level:11\"",
+        ),
+        (
+            &["match", "chess", "--a", "level:1", "--b", "stockfish"],
+            "--b: player \"stockfish\"",
+        ),
+        (
+            &["match", "chess", "--a", "uci:", "--b", "level:1"],
+            "expected level:N",
+        ),
+        (
+            &["match", "go", "--a", "level:1", "--b", "level:1"],
+            "unknown game \"go\"",
+        ),
+        (
+            &[
+                "match",
+                "chess",
+                "--variant",
+                "atomic",
+                "--a",
+                "level:1",
+                "--b",
+                "level:1",
+            ],
+            "unknown variant",
+        ),
+        (
+            &["match", "draughts", "--a", "hub:scan hub", "--b", "level:1"],
+            "Hub players are not available yet",
+        ),
+        (
+            &[
+                "match",
+                "chess3d",
+                "--a",
+                "uci:/usr/games/stockfish",
+                "--b",
+                "level:1",
+            ],
+            "UCI engines play chess and xiangqi only",
+        ),
+        (
+            &[
+                "match",
+                "chess",
+                "--a",
+                "uci:/nonexistent/engine",
+                "--b",
+                "level:1",
+            ],
+            "cannot start UCI engine",
+        ),
+        (
+            &[
+                "match", "chess", "--a", "level:1", "--b", "level:1", "--tc", "abc",
+            ],
+            "--tc",
+        ),
+        (
+            &[
+                "match", "chess", "--a", "level:1", "--b", "level:1", "--tc", "0+1",
+            ],
+            "--tc",
+        ),
+    ];
+    for (given, expected) in cases {
+        let mut args: Vec<&str> = given.to_vec();
+        args.extend(["--games", "2"]);
+        if !given.contains(&"--tc") {
+            args.extend(["--tc", "1+0.05"]);
+        }
+        let out = tablero(&args);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        let err = stderr(&out);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+    // Missing required arguments are clap's errors.
+    let out = tablero(&["match", "chess", "--a", "level:1", "--b", "level:1"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("required"), "{}", stderr(&out));
+    let out = tablero(&[
+        "match", "chess", "--a", "level:1", "--b", "level:1", "--games", "0", "--tc", "1",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("--games must be at least 1"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+fn uci_match(engine: &Path, game: &str) {
+    if !engine.exists() {
+        eprintln!(
+            "note: {} is not installed; skipping the UCI match",
+            engine.display()
+        );
+        return;
+    }
+    let player = format!("uci:{}", engine.display());
+    let out = tablero(&[
+        "match",
+        game,
+        "--a",
+        &player,
+        "--b",
+        "level:3",
+        "--games",
+        "2",
+        "--tc",
+        "1+0.05",
+        "--max-plies",
+        "200",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result = result_line(&out);
+    assert_eq!(result.a, player);
+    assert_eq!(result.wins + result.draws + result.losses, 2);
+    let log = stderr(&out);
+    // The engine neither failed nor played an illegal move.
+    assert!(!log.contains("failed") && !log.contains("played"), "{log}");
+    // Flag falls under a loaded machine are part of the game; being mated is not.
+    let mated = log
+        .lines()
+        .filter(|l| l.contains("(checkmate)"))
+        .filter(|l| {
+            let stockfish_first = l.contains(&format!(": {player} ("));
+            l.contains(if stockfish_first { "0-1" } else { "1-0" })
+        })
+        .count();
+    assert_eq!(mated, 0, "{log}");
+}
+
+#[test]
+fn stockfish_plays_chess_over_uci() {
+    uci_match(Path::new("/usr/games/stockfish"), "chess");
+}
+
+#[test]
+fn fairy_stockfish_plays_xiangqi_over_uci() {
+    uci_match(Path::new("/usr/games/fairy-stockfish"), "xiangqi");
+}
