@@ -33,6 +33,14 @@ pub trait Evaluator<P: Position>: Send + Sync {
     /// least valuable attacker). Only compared between noisy moves of one position.
     fn noisy_order(&self, pos: &P, mv: P::Move) -> Score;
 
+    /// Whether `mv` wins at least `threshold` in the exchange it starts on its target
+    /// square (static exchange evaluation). Quiescence skips captures that lose
+    /// material and ordering puts them last. The default trusts every move.
+    fn see_at_least(&self, pos: &P, mv: P::Move, threshold: Score) -> bool {
+        let _ = (pos, mv, threshold);
+        true
+    }
+
     /// The slot of `mv` in the history table, below [`Evaluator::HISTORY_SLOTS`]
     /// (typically from-square × board size + to-square).
     fn history_slot(&self, pos: &P, mv: P::Move) -> usize;

@@ -376,12 +376,31 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         let mut best_index = None;
         self.plies[ply].quiets_tried.clear();
         let count = self.plies[ply].scored.len();
-        for searched in 0..count {
-            let (mv, index) = self.pick(ply, searched);
+        let mut searched = 0usize;
+        for n in 0..count {
+            let (mv, index) = self.pick(ply, n);
             let noisy = self.evaluator.is_noisy(pos, mv);
+            let prunable = self.features.futility
+                && !pv_node
+                && !in_check
+                && !must_resolve
+                && depth <= 4
+                && best_score > -MATE_BOUND;
+            if prunable && noisy && !self.evaluator.see_at_least(pos, mv, -100 * depth) {
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let gives_check = self.evaluator.in_check(&child);
+            if prunable && !noisy && !gives_check {
+                // Late-move pruning: this far down the list a quiet move rarely matters.
+                let late = searched >= 3 + (depth * depth) as usize;
+                // Futility: even a good quiet move won't lift a hopeless eval to alpha.
+                let futile = static_eval + 60 + 110 * depth <= alpha;
+                if late || futile {
+                    continue;
+                }
+            }
             let irreversible = self.evaluator.is_irreversible(pos, mv);
             self.push_key(child.zobrist(), gives_check, irreversible);
 
@@ -416,6 +435,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             if self.aborted {
                 return 0;
             }
+            searched += 1;
             if !noisy {
                 let slot = self.evaluator.history_slot(pos, mv);
                 self.plies[ply].quiets_tried.push(slot);
@@ -495,7 +515,12 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             let order = if tt_move == Some(index as u16) {
                 1 << 40
             } else if evaluator.is_noisy(pos, mv) {
-                (1 << 32) + i64::from(evaluator.noisy_order(pos, mv))
+                let base = if evaluator.see_at_least(pos, mv, 0) {
+                    1 << 32
+                } else {
+                    -(1 << 32)
+                };
+                base + i64::from(evaluator.noisy_order(pos, mv))
             } else if killers[0] == Some(mv) {
                 (1 << 31) + 1
             } else if killers[1] == Some(mv) {
@@ -564,6 +589,11 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             for (index, &mv) in moves.iter().enumerate() {
                 let noisy = evaluator.is_noisy(pos, mv);
                 if !noisy && !must_resolve {
+                    continue;
+                }
+                // Captures that lose material cannot raise a stand-pat score.
+                if !must_resolve && self.features.quiescence && !evaluator.see_at_least(pos, mv, 0)
+                {
                     continue;
                 }
                 let order = if noisy {

@@ -44,7 +44,7 @@ fn negamax<P: Position, E: Evaluator<P>>(
                 let mut by_them = true;
                 let mut by_us = true;
                 for (i, &(_, check)) in path.iter().enumerate().take(current + 1).skip(j + 1) {
-                    if (current - i) % 2 == 0 {
+                    if (current - i).is_multiple_of(2) {
                         by_them &= check;
                     } else {
                         by_us &= check;

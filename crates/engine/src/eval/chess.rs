@@ -405,6 +405,10 @@ impl Evaluator<Chess> for ChessEvaluator {
         victim * 16 + promotion * 16 - attacker / 8
     }
 
+    fn see_at_least(&self, pos: &Chess, mv: Move, threshold: Score) -> bool {
+        see_at_least(pos, mv, threshold)
+    }
+
     const HISTORY_SLOTS: usize = 64 * 64;
 
     fn history_slot(&self, _pos: &Chess, mv: Move) -> usize {
@@ -429,4 +433,80 @@ impl Evaluator<Chess> for ChessEvaluator {
     fn is_rule_draw(&self, pos: &Chess) -> bool {
         pos.halfmoves() >= 100 && !pos.is_check()
     }
+}
+
+/// Values for static exchange evaluation.
+const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+
+/// Static exchange evaluation: whether `mv` wins at least `threshold` when both sides
+/// keep recapturing on its target with their least valuable attacker (x-rays
+/// included), each free to stop when going on would lose.
+fn see_at_least(pos: &Chess, mv: Move, threshold: Score) -> bool {
+    if mv.is_castle() || mv.is_en_passant() || mv.promotion_role().is_some() {
+        return threshold <= 0;
+    }
+    let board = pos.board();
+    let from = mv.from();
+    let to = mv.to();
+    let victim = board.role_at(to).map_or(0, |r| SEE_VALUE[r.index()]);
+    let mut balance = victim - threshold;
+    if balance < 0 {
+        return false;
+    }
+    let Some(mover) = board.role_at(from) else {
+        return false;
+    };
+    balance -= SEE_VALUE[mover.index()];
+    if balance >= 0 {
+        return true;
+    }
+    let mut occupied =
+        Bitboard(board.occupied().0 & !(1u64 << from.index()) | (1u64 << to.index()));
+    let bishops = board.bishops_and_queens().0;
+    let rooks = board.rooks_and_queens().0;
+    let mut attackers = (board.attackers(to, Side::White, occupied).0
+        | board.attackers(to, Side::Black, occupied).0)
+        & occupied.0;
+    let mut side = !pos.turn();
+    loop {
+        let ours = attackers & board.by_side(side).0;
+        if ours == 0 {
+            break;
+        }
+        // The least valuable attacker recaptures.
+        let mut chosen = None;
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            let set = ours & board.by_role(role).0;
+            if set != 0 {
+                chosen = Some((role, set & set.wrapping_neg()));
+                break;
+            }
+        }
+        let Some((role, bit)) = chosen else {
+            break;
+        };
+        side = !side;
+        balance = -balance - 1 - SEE_VALUE[role.index()];
+        if balance >= 0 {
+            // A king may recapture only if nothing would take it back.
+            if role == Role::King && attackers & board.by_side(side).0 & !bit != 0 {
+                side = !side;
+            }
+            break;
+        }
+        occupied = Bitboard(occupied.0 & !bit);
+        attackers &= occupied.0;
+        // Sliders behind the piece that just left join in.
+        attackers |= (bishop_attacks(to, occupied).0 & bishops
+            | rook_attacks(to, occupied).0 & rooks)
+            & occupied.0;
+    }
+    side != pos.turn()
 }
