@@ -11,7 +11,7 @@ mod search;
 mod tt;
 
 pub use engine::{Engine, Line, SearchInfo, SearchOptions, SearchResult};
-pub use eval::chess::ChessEvaluator;
+pub use eval::chess::{ChessEvaluator, ChessTrace};
 pub use eval::chess3d::Chess3dEvaluator;
 pub use eval::draughts::DraughtsEvaluator;
 pub use eval::xiangqi::XiangqiEvaluator;

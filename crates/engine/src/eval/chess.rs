@@ -1,219 +1,143 @@
-//! Chess evaluation: tapered material and piece-square tables, mobility, pawn
+//! Chess evaluation: tapered material and piece-square shapes, mobility, threats, pawn
 //! structure, passed pawns, king safety.
 //!
-//! Every term has a middlegame and an endgame weight, blended by the material still
-//! on the board (the game phase). The tables are built from a few readable shapes
-//! (centralisation, advancement, the king's shelter) rather than typed in square by
-//! square, so each weight says what it rewards.
+//! The evaluation is a weighted sum of features (each counted for White minus Black),
+//! every weight a middlegame/endgame pair blended by the material on the board (the
+//! game phase). Because it is linear in its weights, one function serves both play
+//! and tuning: [`ChessEvaluator::evaluate`] feeds it an accumulator that adds weights,
+//! the tuner (`examples/tune_chess.rs`) one that records each feature's count. The
+//! weights themselves live in `chess_weights.rs`, written by the tuner.
+//!
+//! Piece-square values are shapes rather than 64-square tables: a weight per rank and
+//! per distance from the edge file for each piece, which needs far fewer positions to
+//! tune and reads as what it rewards.
 
 use tablero_chess::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use tablero_chess::{Bitboard, Chess, Move, Role, Side, Square};
 
+use super::chess_weights::WEIGHTS;
 use crate::{Evaluator, Score};
 
 /// A middlegame and an endgame value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct Pair(i32, i32);
+pub(crate) type Pair = (i32, i32);
 
-impl core::ops::AddAssign for Pair {
-    fn add_assign(&mut self, o: Pair) {
-        self.0 += o.0;
-        self.1 += o.1;
-    }
+/// Feature indices: each names a block of weights in [`WEIGHTS`].
+pub(crate) mod feature {
+    /// Material by role (pawn, knight, bishop, rook, queen).
+    pub(crate) const MATERIAL: usize = 0;
+    /// Piece-square shape: role × relative rank (8).
+    pub(crate) const RANK: usize = 5;
+    /// Piece-square shape: role × distance of the file from the edge (4).
+    pub(crate) const FILE: usize = RANK + 6 * 8;
+    /// Mobility per safe square, by role (knight, bishop, rook, queen).
+    pub(crate) const MOBILITY: usize = FILE + 6 * 4;
+    /// A passed pawn, by relative rank.
+    pub(crate) const PASSED: usize = MOBILITY + 4;
+    /// Passed pawn: distance of our king to its stop square, times its rank.
+    pub(crate) const PASSED_OWN_KING: usize = PASSED + 8;
+    /// Passed pawn: distance of their king to its stop square, times its rank.
+    pub(crate) const PASSED_THEIR_KING: usize = PASSED_OWN_KING + 1;
+    /// Passed pawn whose stop square is occupied.
+    pub(crate) const PASSED_BLOCKED: usize = PASSED_THEIR_KING + 1;
+    /// A pawn with another of ours in front on its file.
+    pub(crate) const DOUBLED: usize = PASSED_BLOCKED + 1;
+    /// A pawn with none of ours on the neighbouring files.
+    pub(crate) const ISOLATED: usize = DOUBLED + 1;
+    /// A pawn defended by another pawn.
+    pub(crate) const PROTECTED_PAWN: usize = ISOLATED + 1;
+    /// A pawn on d4, e4, d5 or e5.
+    pub(crate) const CENTRE_PAWN: usize = PROTECTED_PAWN + 1;
+    /// Two bishops or more.
+    pub(crate) const BISHOP_PAIR: usize = CENTRE_PAWN + 1;
+    /// A rook on a file without pawns.
+    pub(crate) const ROOK_OPEN: usize = BISHOP_PAIR + 1;
+    /// A rook on a file without our pawns.
+    pub(crate) const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
+    /// A knight or bishop on a square an enemy pawn cannot attack, defended by a pawn.
+    pub(crate) const OUTPOST: usize = ROOK_HALF_OPEN + 1;
+    /// A piece (not a pawn) attacked by an enemy pawn.
+    pub(crate) const THREAT_BY_PAWN: usize = OUTPOST + 1;
+    /// A piece attacked and not defended.
+    pub(crate) const HANGING: usize = THREAT_BY_PAWN + 1;
+    /// Our pawns sheltering the king (up to 3).
+    pub(crate) const SHELTER: usize = HANGING + 1;
+    /// No pawn of ours on the king's file.
+    pub(crate) const KING_OPEN_FILE: usize = SHELTER + 1;
+    /// Attack units on the enemy king's zone, with two attackers or more.
+    pub(crate) const KING_ATTACK: usize = KING_OPEN_FILE + 1;
+    /// The side to move.
+    pub(crate) const TEMPO: usize = KING_ATTACK + 1;
+    /// The number of features.
+    pub(crate) const COUNT: usize = TEMPO + 1;
 }
 
-impl core::ops::SubAssign for Pair {
-    fn sub_assign(&mut self, o: Pair) {
-        self.0 -= o.0;
-        self.1 -= o.1;
-    }
-}
-
-impl core::ops::Mul<i32> for Pair {
-    type Output = Pair;
-    fn mul(self, k: i32) -> Pair {
-        Pair(self.0 * k, self.1 * k)
-    }
-}
-
-/// Piece values by role (pawn, knight, bishop, rook, queen, king).
-const MATERIAL: [Pair; 6] = [
-    Pair(90, 120),
-    Pair(330, 310),
-    Pair(345, 330),
-    Pair(480, 540),
-    Pair(990, 1000),
-    Pair(0, 0),
-];
+use feature as f;
 
 /// What each role adds to the game phase; 24 is the full opening set.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
-const MAX_PHASE: i32 = 24;
+/// The phase of the full set of pieces.
+pub(crate) const MAX_PHASE: i32 = 24;
 
 /// Values used to order captures (most valuable victim first).
 const ORDER_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 2000];
 
-const PASSED_PAWN: [Pair; 8] = [
-    Pair(0, 0),
-    Pair(0, 8),
-    Pair(3, 12),
-    Pair(10, 25),
-    Pair(25, 50),
-    Pair(45, 90),
-    Pair(75, 140),
-    Pair(0, 0),
-];
-const DOUBLED_PAWN: Pair = Pair(-8, -20);
-const ISOLATED_PAWN: Pair = Pair(-12, -14);
-const BISHOP_PAIR: Pair = Pair(28, 50);
-const ROOK_OPEN_FILE: Pair = Pair(25, 10);
-const ROOK_HALF_OPEN_FILE: Pair = Pair(12, 8);
-const KING_SHELTER_PAWN: i32 = 14;
-const TEMPO: i32 = 12;
-/// Mobility per reachable square, by role (knight, bishop, rook, queen), and the
-/// number of squares that counts as average.
-const MOBILITY: [(Pair, i32); 4] = [
-    (Pair(4, 4), 4),
-    (Pair(5, 5), 6),
-    (Pair(2, 4), 7),
-    (Pair(1, 2), 13),
-];
 /// Weight of each attacking role against the king's zone.
 const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
+/// Attack units beyond this count no more.
+const KING_ATTACK_CAP: i32 = 60;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
+const CENTRE: u64 = 0x0000_0018_1800_0000;
 
-/// Piece-square tables for White, indexed by role then square (a1 = 0).
-struct Tables {
-    psq: [[Pair; 64]; 6],
-    passed_mask: [[u64; 64]; 2],
-    adjacent_files: [u64; 8],
+/// Receives feature counts, for White (+) or Black (-).
+pub(crate) trait Accumulator {
+    fn add(&mut self, feature: usize, count: i32);
 }
 
-const fn centre_distance(sq: usize) -> i32 {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    // Distance to the four centre squares, 0 to 3.
-    let df = if f < 4 { 3 - f } else { f - 4 };
-    let dr = if r < 4 { 3 - r } else { r - 4 };
-    if df > dr { df } else { dr }
+/// Adds weights: evaluation for play.
+struct Sum {
+    total: Pair,
 }
 
-const fn build_tables() -> Tables {
-    let mut psq = [[Pair(0, 0); 64]; 6];
-    let mut passed_mask = [[0u64; 64]; 2];
-    let mut adjacent_files = [0u64; 8];
-    let mut f = 0;
-    while f < 8 {
-        let mut m = 0u64;
-        if f > 0 {
-            m |= FILE_A << (f - 1);
-        }
-        if f < 7 {
-            m |= FILE_A << (f + 1);
-        }
-        adjacent_files[f] = m;
-        f += 1;
-    }
-    let mut sq = 0;
-    while sq < 64 {
-        let f = (sq % 8) as i32;
-        let r = (sq / 8) as i32;
-        let cd = centre_distance(sq);
-        let central_file = if f == 3 || f == 4 {
-            2
-        } else if f == 2 || f == 5 {
-            1
-        } else {
-            0
-        };
-        // Pawns: advance, and occupy the centre in the middlegame.
-        psq[0][sq] = if r == 0 || r == 7 {
-            Pair(0, 0)
-        } else {
-            let centre = if r >= 3 && r <= 4 {
-                central_file * 10
-            } else {
-                central_file * 3
-            };
-            Pair((r - 1) * 3 + centre, (r - 1) * 8)
-        };
-        // Knights and bishops: the centre, and not the rim.
-        psq[1][sq] = Pair(-12 * cd + 10, -10 * cd + 10);
-        psq[2][sq] = Pair(-6 * cd + 6 - if r == 0 { 6 } else { 0 }, -6 * cd + 6);
-        // Rooks: the seventh rank and the central files.
-        psq[3][sq] = Pair(
-            if r == 6 { 18 } else { 0 } + central_file * 3,
-            if r == 6 { 12 } else { 0 },
-        );
-        psq[4][sq] = Pair(-3 * cd + 4, -8 * cd + 10);
-        // King: sheltered on the back rank in the middlegame, central in the endgame.
-        let shelter = match r {
-            0 => 0,
-            1 => -15,
-            _ => -40 - 5 * r,
-        };
-        let wing = match f {
-            0 | 7 => 10,
-            1 | 6 => 20,
-            2 => 8,
-            5 => 0,
-            _ => -10,
-        };
-        psq[5][sq] = Pair(shelter + wing, -14 * cd + 20);
-
-        // Squares a pawn on `sq` must pass without meeting an enemy pawn.
-        let mut ahead_white = 0u64;
-        let mut ahead_black = 0u64;
-        let files = (FILE_A << f)
-            | if f > 0 { FILE_A << (f - 1) } else { 0 }
-            | if f < 7 { FILE_A << (f + 1) } else { 0 };
-        let mut rr = 0;
-        while rr < 8 {
-            let rank_mask = 0xFFu64 << (rr * 8);
-            if rr > r {
-                ahead_white |= files & rank_mask;
-            }
-            if rr < r {
-                ahead_black |= files & rank_mask;
-            }
-            rr += 1;
-        }
-        passed_mask[0][sq] = ahead_white;
-        passed_mask[1][sq] = ahead_black;
-        sq += 1;
-    }
-    Tables {
-        psq,
-        passed_mask,
-        adjacent_files,
+impl Accumulator for Sum {
+    #[inline]
+    fn add(&mut self, feature: usize, count: i32) {
+        let (mg, eg) = WEIGHTS[feature];
+        self.total.0 += mg * count;
+        self.total.1 += eg * count;
     }
 }
 
-static TABLES: Tables = build_tables();
+/// Everything about a position that is not a weighted feature.
+pub(crate) struct Shape {
+    /// Game phase, 0 (bare kings and pawns) to [`MAX_PHASE`].
+    pub(crate) phase: i32,
+    /// Scale of the final score in sixteenths (drawish material shrinks it).
+    pub(crate) scale: i32,
+}
 
 /// Chess and Chess960 evaluation.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChessEvaluator;
 
-fn side_index(side: Side) -> usize {
+fn sign(side: Side) -> i32 {
     match side {
-        Side::White => 0,
-        Side::Black => 1,
+        Side::White => 1,
+        Side::Black => -1,
     }
 }
 
-/// The square from White's point of view.
-fn relative(sq: usize, side: Side) -> usize {
+/// The rank from `side`'s point of view (0 = its back rank).
+fn relative_rank(sq: usize, side: Side) -> usize {
     match side {
-        Side::White => sq,
-        Side::Black => sq ^ 56,
+        Side::White => sq / 8,
+        Side::Black => 7 - sq / 8,
     }
 }
 
-fn square(index: u32) -> Square {
+fn square(index: usize) -> Square {
     // Bit indices of a u64 are always below 64.
-    Square::new(index).unwrap_or(Square::A1)
+    Square::new(index as u32).unwrap_or(Square::A1)
 }
 
 fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
@@ -237,42 +161,97 @@ fn pawn_attacks_all(pawns: u64, side: Side) -> u64 {
     }
 }
 
-impl ChessEvaluator {
-    fn side_terms(pos: &Chess, us: Side, phase_out: &mut i32) -> Pair {
-        let board = pos.board();
+fn adjacent_files(file: usize) -> u64 {
+    let mut m = 0;
+    if file > 0 {
+        m |= FILE_A << (file - 1);
+    }
+    if file < 7 {
+        m |= FILE_A << (file + 1);
+    }
+    m
+}
+
+/// The squares in front of `sq` for `side`, on its file and both neighbours.
+fn front_span(sq: usize, side: Side) -> u64 {
+    let files = (FILE_A << (sq % 8)) | adjacent_files(sq % 8);
+    let rank = sq / 8;
+    let ahead = match side {
+        Side::White if rank < 7 => !0u64 << (8 * (rank + 1)),
+        Side::Black if rank > 0 => !0u64 >> (8 * (8 - rank)),
+        _ => 0,
+    };
+    files & ahead
+}
+
+const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
+/// Attacks of every piece of `side` (pawns included), for threats and hanging pieces.
+fn all_attacks(pos: &Chess, side: Side) -> u64 {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let ours = board.by_side(side).0;
+    let mut attacks = pawn_attacks_all(board.by_role(Role::Pawn).0 & ours, side);
+    for sq in squares(board.by_role(Role::Knight).0 & ours) {
+        attacks |= knight_attacks(square(sq)).0;
+    }
+    for sq in squares(board.bishops_and_queens().0 & ours) {
+        attacks |= bishop_attacks(square(sq), occupied).0;
+    }
+    for sq in squares(board.rooks_and_queens().0 & ours) {
+        attacks |= rook_attacks(square(sq), occupied).0;
+    }
+    attacks | king_attacks(pos.king_of(side)).0
+}
+
+/// Counts every feature of `pos` into `acc` and returns the phase and scale.
+pub(crate) fn features(pos: &Chess, acc: &mut impl Accumulator) -> Shape {
+    let board = pos.board();
+    let occupied = board.occupied().0;
+    let pawns = board.by_role(Role::Pawn).0;
+    let attacks = [all_attacks(pos, Side::White), all_attacks(pos, Side::Black)];
+    let mut phase = 0;
+
+    for us in [Side::White, Side::Black] {
+        let s = sign(us);
         let them = !us;
-        let occupied = board.occupied().0;
         let ours = board.by_side(us).0;
-        let pawns = board.by_role(Role::Pawn).0;
+        let theirs = board.by_side(them).0;
         let our_pawns = pawns & ours;
-        let their_pawns = pawns & board.by_side(them).0;
+        let their_pawns = pawns & theirs;
+        let our_pawn_attacks = pawn_attacks_all(our_pawns, us);
         let their_pawn_attacks = pawn_attacks_all(their_pawns, them);
+        let (our_attacks, their_attacks) = match us {
+            Side::White => (attacks[0], attacks[1]),
+            Side::Black => (attacks[1], attacks[0]),
+        };
         let their_king = pos.king_of(them);
         let king_zone = king_attacks(their_king).0 | (1u64 << their_king.index());
         let safe = !ours & !their_pawn_attacks;
-        let mut total = Pair::default();
         let mut attackers = 0;
-        let mut attack_weight = 0;
+        let mut attack_units = 0;
 
-        for (role_index, role) in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ]
-        .into_iter()
-        .enumerate()
-        {
+        for (r, role) in ROLES.into_iter().enumerate() {
             let pieces = board.by_role(role).0 & ours;
             for sq in squares(pieces) {
-                let rel = relative(sq, us);
-                total += MATERIAL[role_index];
-                total += TABLES.psq[role_index][rel];
-                *phase_out += PHASE_WEIGHT[role_index];
-                let from = square(sq as u32);
-                let attacks = match role {
+                let rank = relative_rank(sq, us);
+                let file = sq % 8;
+                let bit = 1u64 << sq;
+                if r < 5 {
+                    acc.add(f::MATERIAL + r, s);
+                }
+                acc.add(f::RANK + r * 8 + rank, s);
+                acc.add(f::FILE + r * 4 + file.min(7 - file), s);
+                phase += PHASE_WEIGHT[r];
+                let from = square(sq);
+                let reach = match role {
                     Role::Knight => knight_attacks(from).0,
                     Role::Bishop => bishop_attacks(from, Bitboard(occupied)).0,
                     Role::Rook => rook_attacks(from, Bitboard(occupied)).0,
@@ -282,103 +261,151 @@ impl ChessEvaluator {
                     }
                     _ => 0,
                 };
-                if (1..=4).contains(&role_index) {
-                    let (weight, average) = MOBILITY[role_index - 1];
-                    let count = (attacks & safe).count_ones() as i32;
-                    total += weight * (count - average);
-                    if attacks & king_zone != 0 {
+                if (1..=4).contains(&r) {
+                    acc.add(f::MOBILITY + r - 1, s * (reach & safe).count_ones() as i32);
+                    if reach & king_zone != 0 {
                         attackers += 1;
-                        attack_weight += KING_ATTACK_WEIGHT[role_index]
-                            * (attacks & king_zone).count_ones() as i32;
+                        attack_units +=
+                            KING_ATTACK_WEIGHT[r] * (reach & king_zone).count_ones() as i32;
+                    }
+                    if bit & their_pawn_attacks != 0 {
+                        acc.add(f::THREAT_BY_PAWN, s);
                     }
                 }
-                if role == Role::Rook {
-                    let file = FILE_A << (sq % 8);
-                    if file & pawns == 0 {
-                        total += ROOK_OPEN_FILE;
-                    } else if file & our_pawns == 0 {
-                        total += ROOK_HALF_OPEN_FILE;
-                    }
+                if (1..=4).contains(&r) && bit & their_attacks != 0 && bit & our_attacks == 0 {
+                    acc.add(f::HANGING, s);
                 }
-                if role == Role::Pawn {
-                    let file = sq % 8;
-                    let file_mask = FILE_A << file;
-                    if (our_pawns & file_mask).count_ones() > 1 {
-                        total += DOUBLED_PAWN;
-                    }
-                    if our_pawns & TABLES.adjacent_files[file] == 0 {
-                        total += ISOLATED_PAWN;
-                    }
-                    if TABLES.passed_mask[side_index(us)][sq] & their_pawns == 0 {
-                        let rank = rel / 8;
-                        let mut bonus = PASSED_PAWN[rank];
-                        // In the endgame, kings decide whether a passer runs.
-                        let stop = match us {
-                            Side::White => sq + 8,
-                            Side::Black => sq.wrapping_sub(8),
-                        };
-                        if stop < 64 {
-                            let stop_sq = square(stop as u32);
-                            let own = pos.king_of(us).distance(stop_sq) as i32;
-                            let their = their_king.distance(stop_sq) as i32;
-                            bonus.1 += (their - own) * 4 * rank as i32;
-                            if occupied & (1u64 << stop) != 0 {
-                                bonus.0 /= 2;
-                                bonus.1 /= 2;
+                match role {
+                    Role::Pawn => {
+                        let file_mask = FILE_A << file;
+                        if front_span(sq, us) & file_mask & our_pawns != 0 {
+                            acc.add(f::DOUBLED, s);
+                        }
+                        if our_pawns & adjacent_files(file) == 0 {
+                            acc.add(f::ISOLATED, s);
+                        }
+                        if bit & our_pawn_attacks != 0 {
+                            acc.add(f::PROTECTED_PAWN, s);
+                        }
+                        if bit & CENTRE != 0 {
+                            acc.add(f::CENTRE_PAWN, s);
+                        }
+                        if front_span(sq, us) & their_pawns == 0
+                            && front_span(sq, us) & file_mask & our_pawns == 0
+                        {
+                            acc.add(f::PASSED + rank, s);
+                            let stop = match us {
+                                Side::White => sq + 8,
+                                Side::Black => sq.wrapping_sub(8),
+                            };
+                            if stop < 64 {
+                                let stop_sq = square(stop);
+                                let weight = rank.saturating_sub(1) as i32;
+                                let own = pos.king_of(us).distance(stop_sq) as i32;
+                                let their = their_king.distance(stop_sq) as i32;
+                                acc.add(f::PASSED_OWN_KING, s * own * weight);
+                                acc.add(f::PASSED_THEIR_KING, s * their * weight);
+                                if occupied & (1u64 << stop) != 0 {
+                                    acc.add(f::PASSED_BLOCKED, s);
+                                }
                             }
                         }
-                        total += bonus;
                     }
+                    Role::Knight | Role::Bishop => {
+                        let attackable = front_span(sq, us) & !(FILE_A << file) & their_pawns;
+                        if (3..=5).contains(&rank) && attackable == 0 && bit & our_pawn_attacks != 0
+                        {
+                            acc.add(f::OUTPOST, s);
+                        }
+                    }
+                    Role::Rook => {
+                        let file_mask = FILE_A << file;
+                        if file_mask & pawns == 0 {
+                            acc.add(f::ROOK_OPEN, s);
+                        } else if file_mask & our_pawns == 0 {
+                            acc.add(f::ROOK_HALF_OPEN, s);
+                        }
+                    }
+                    _ => {}
                 }
             }
         }
         if (board.by_role(Role::Bishop).0 & ours).count_ones() >= 2 {
-            total += BISHOP_PAIR;
+            acc.add(f::BISHOP_PAIR, s);
         }
-        // King safety: the attack on the enemy king counts for us, quadratically in
-        // the number of attackers, and only while queens and rooks are around.
         if attackers >= 2 {
-            let danger = attack_weight * attackers * 3;
-            total.0 += danger.min(500);
+            acc.add(
+                f::KING_ATTACK,
+                s * (attack_units * attackers / 2).min(KING_ATTACK_CAP),
+            );
         }
-        // Our own king's pawn shelter.
-        let king = pos.king_of(us);
-        let shield_files =
-            (FILE_A << king.file().index()) | TABLES.adjacent_files[king.file().index() as usize];
-        let front = TABLES.passed_mask[side_index(us)][king.index() as usize] & shield_files;
-        let near_ranks = match us {
-            Side::White => 0xFFFFu64 << (8 * (king.rank().index() + 1).min(7)),
-            Side::Black => 0xFFFF_0000_0000_0000u64 >> (8 * (8 - king.rank().index()).min(7)),
-        };
-        let shield = (front & near_ranks & our_pawns).count_ones() as i32;
-        total.0 += shield.min(3) * KING_SHELTER_PAWN;
-        total
+        let king = pos.king_of(us).index() as usize;
+        let shelter_zone = front_span(king, us)
+            & match us {
+                Side::White => 0xFFFF_u64 << (8 * (king / 8 + 1).min(7)),
+                Side::Black => 0xFFFF_0000_0000_0000_u64 >> (8 * (8 - king / 8).min(7)),
+            };
+        acc.add(
+            f::SHELTER,
+            s * ((shelter_zone & our_pawns).count_ones() as i32).min(3),
+        );
+        if (FILE_A << (king % 8)) & our_pawns == 0 {
+            acc.add(f::KING_OPEN_FILE, s);
+        }
+    }
+    acc.add(f::TEMPO, sign(pos.turn()));
+    Shape {
+        phase: phase.min(MAX_PHASE),
+        scale: scale(pos),
+    }
+}
+
+/// Sixteenths of the score left when the side ahead lacks the material to win.
+fn scale(pos: &Chess) -> i32 {
+    let board = pos.board();
+    let mut scale = 16;
+    for side in [Side::White, Side::Black] {
+        let ours = board.by_side(side).0;
+        if ours & board.by_role(Role::Pawn).0 != 0 {
+            continue;
+        }
+        if pos.has_insufficient_material(side) {
+            scale = 1;
+        } else {
+            let minors = (ours & (board.by_role(Role::Knight).0 | board.by_role(Role::Bishop).0))
+                .count_ones();
+            let majors = (ours & board.rooks_and_queens().0).count_ones();
+            if majors == 0 && minors <= 1 {
+                scale = scale.min(2);
+            }
+        }
+    }
+    scale
+}
+
+/// Blends a middlegame/endgame pair by phase and applies the scale.
+pub(crate) fn taper(total: Pair, shape: &Shape) -> i32 {
+    let blended = (total.0 * shape.phase + total.1 * (MAX_PHASE - shape.phase)) / MAX_PHASE;
+    blended * shape.scale / 16
+}
+
+impl ChessEvaluator {
+    /// The evaluation from White's point of view.
+    #[must_use]
+    pub fn white_score(pos: &Chess) -> Score {
+        let mut sum = Sum { total: (0, 0) };
+        let shape = features(pos, &mut sum);
+        taper(sum.total, &shape)
     }
 }
 
 impl Evaluator<Chess> for ChessEvaluator {
     fn evaluate(&self, pos: &Chess) -> Score {
-        let mut phase = 0;
-        let white = Self::side_terms(pos, Side::White, &mut phase);
-        let black = Self::side_terms(pos, Side::Black, &mut phase);
-        let mut diff = white;
-        diff -= black;
-        let phase = phase.min(MAX_PHASE);
-        let mut score = (diff.0 * phase + diff.1 * (MAX_PHASE - phase)) / MAX_PHASE;
-        // Without pawns, a side a minor piece up or less cannot win.
-        let board = pos.board();
-        let stronger = if score > 0 { Side::White } else { Side::Black };
-        let strong_pawns = board.by_role(Role::Pawn).0 & board.by_side(stronger).0;
-        if strong_pawns == 0 && pos.has_insufficient_material(stronger) {
-            score /= 16;
-        } else if strong_pawns == 0 && score.abs() < 400 {
-            score /= 4;
+        let white = Self::white_score(pos);
+        match pos.turn() {
+            Side::White => white,
+            Side::Black => -white,
         }
-        let score = match pos.turn() {
-            Side::White => score,
-            Side::Black => -score,
-        };
-        score + TEMPO
     }
 
     fn in_check(&self, pos: &Chess) -> bool {
@@ -475,14 +502,7 @@ fn see_at_least(pos: &Chess, mv: Move, threshold: Score) -> bool {
         }
         // The least valuable attacker recaptures.
         let mut chosen = None;
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
+        for role in ROLES {
             let set = ours & board.by_role(role).0;
             if set != 0 {
                 chosen = Some((role, set & set.wrapping_neg()));
@@ -509,4 +529,104 @@ fn see_at_least(pos: &Chess, mv: Move, threshold: Score) -> bool {
             & occupied.0;
     }
     side != pos.turn()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablero_chess::CastlingMode;
+
+    fn chess(fen: &str) -> Chess {
+        Chess::from_fen(fen, CastlingMode::Standard).expect("valid FEN")
+    }
+
+    fn mv(pos: &Chess, uci: &str) -> Move {
+        pos.parse_uci(uci).expect("legal move")
+    }
+
+    #[test]
+    fn the_start_is_balanced_and_colours_mirror() {
+        assert_eq!(
+            ChessEvaluator::white_score(&Chess::new()),
+            WEIGHTS[f::TEMPO].0
+        );
+        let a = chess("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let b = chess("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
+        assert_eq!(ChessEvaluator.evaluate(&a), ChessEvaluator.evaluate(&b));
+    }
+
+    #[test]
+    fn see_judges_exchanges() {
+        // Pawn takes a defended knight: wins a knight for a pawn.
+        let pos = chess("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1");
+        let m = mv(&pos, "e4d5");
+        assert!(see_at_least(&pos, m, 200));
+        // Queen takes a pawn defended by a pawn: loses the queen.
+        let pos = chess("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1");
+        let m = mv(&pos, "d2d5");
+        assert!(!see_at_least(&pos, m, 0));
+        // Rook takes a pawn defended by a rook, with our queen behind: the x-ray wins.
+        let pos = chess("3rk3/8/8/3p4/8/8/3R4/3QK3 w - - 0 1");
+        let m = mv(&pos, "d2d5");
+        assert!(see_at_least(&pos, m, 0));
+    }
+
+    #[test]
+    fn bare_kings_and_a_minor_piece_score_nearly_nothing() {
+        let pos = chess("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
+        assert!(ChessEvaluator::white_score(&pos).abs() < 40);
+    }
+}
+
+/// Feature counts of one position, for tuning the weights (see `examples/tune_chess.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChessTrace {
+    /// `(feature, White's count minus Black's)` for every feature present.
+    pub counts: Vec<(u16, i16)>,
+    /// Game phase, 0 to 24 (24 weighs the middlegame weight fully).
+    pub phase: i32,
+    /// Sixteenths of the blended score kept.
+    pub scale: i32,
+}
+
+struct Trace {
+    counts: [i32; f::COUNT],
+}
+
+impl Accumulator for Trace {
+    fn add(&mut self, feature: usize, count: i32) {
+        self.counts[feature] += count;
+    }
+}
+
+impl ChessEvaluator {
+    /// The number of weighted features.
+    pub const FEATURES: usize = f::COUNT;
+
+    /// The current weights, one `(middlegame, endgame)` pair per feature.
+    #[must_use]
+    pub fn weights() -> &'static [(i32, i32)] {
+        &WEIGHTS
+    }
+
+    /// The feature counts of `pos`: its evaluation from White's side is
+    /// `scale/16 × (Σ mg·count × phase + Σ eg·count × (24 − phase)) / 24`.
+    #[must_use]
+    pub fn trace(pos: &Chess) -> ChessTrace {
+        let mut trace = Trace {
+            counts: [0; f::COUNT],
+        };
+        let shape = features(pos, &mut trace);
+        ChessTrace {
+            counts: trace
+                .counts
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| c != 0)
+                .map(|(i, &c)| (i as u16, c.clamp(-32_000, 32_000) as i16))
+                .collect(),
+            phase: shape.phase,
+            scale: shape.scale,
+        }
+    }
 }

@@ -2,5 +2,6 @@
 
 pub(crate) mod chess;
 pub(crate) mod chess3d;
+mod chess_weights;
 pub(crate) mod draughts;
 pub(crate) mod xiangqi;
