@@ -71,7 +71,7 @@ fn generate(games: &str, nodes: &str, out: &str) -> Result<(), String> {
 }
 
 fn self_play(engine: &Engine<ChessEvaluator>, seed: u64, nodes: u64) -> Vec<String> {
-    let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x7465_7865_6c);
+    let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x0074_6578_656c);
     let mut pos = Chess::new();
     for _ in 0..8 {
         let moves = pos.legal_moves();
