@@ -1,0 +1,641 @@
+//! The engine side of a UCI conversation: state, commands, the search thread.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use tablero_engine::score::mate_in_moves;
+use tablero_games::{AnyEngine, AnyGame, Clock, Limits, SearchRequest, TextInfo};
+
+use crate::command::{Command, Go, Start};
+use crate::options::{Effect, Options};
+
+/// Whether the conversation goes on after a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// `quit` was received: the search is stopped and the session is done.
+    Quit,
+}
+
+/// One UCI conversation: the options, the game kind, the position with the positions
+/// before it, and the search running in its own thread.
+///
+/// Every response is one line (without its newline) sent to the channel given to
+/// [`Session::new`], from the session's thread or from the search thread, in the
+/// order the GUI must see them. Nothing a GUI sends makes it panic or stop: a line
+/// it cannot act on is answered with `info string <why>` and otherwise ignored.
+#[derive(Debug)]
+pub struct Session {
+    out: Sender<String>,
+    options: Options,
+    debug: bool,
+    game: AnyGame,
+    history: Vec<AnyGame>,
+    engine: Option<EngineSlot>,
+    search: Option<Running>,
+}
+
+/// The engine, kept from search to search for its hash table.
+#[derive(Debug)]
+struct EngineSlot {
+    engine: Arc<AnyEngine>,
+    game_id: &'static str,
+    hash_mb: usize,
+}
+
+/// A search thread and the handles to steer it.
+#[derive(Debug)]
+struct Running {
+    handle: JoinHandle<()>,
+    control: Arc<Control>,
+    /// The time to search after `ponderhit`, when the `go` had a clock or a movetime.
+    after_ponderhit: Option<Duration>,
+    /// Whether `go infinite` was asked: `bestmove` waits for `stop` even after a
+    /// `ponderhit`.
+    infinite: bool,
+    /// Whether the search ends by itself (a depth, node, time or level limit).
+    bounded: bool,
+}
+
+/// Shared between the session and its search thread.
+#[derive(Debug, Default)]
+struct Control {
+    stop: AtomicBool,
+    state: Mutex<State>,
+    changed: Condvar,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    /// `bestmove` must wait (UCI: not before `stop` in `go infinite` or while
+    /// pondering, even when the search is over).
+    hold: bool,
+    /// Between `go ponder` and `ponderhit`.
+    pondering: bool,
+    /// The search has returned.
+    finished: bool,
+}
+
+impl Control {
+    fn state(&self) -> MutexGuard<'_, State> {
+        // A panic in another thread holding the lock leaves plain flags behind,
+        // still meaningful.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Ends the search now and lets it answer.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        let mut state = self.state();
+        state.hold = false;
+        state.pondering = false;
+        self.changed.notify_all();
+    }
+}
+
+impl Session {
+    /// A session in the standard chess start position with the default options,
+    /// answering through `out`.
+    #[must_use]
+    pub fn new(out: Sender<String>) -> Session {
+        let options = Options::default();
+        let game = start_position(&options);
+        Session {
+            out,
+            options,
+            debug: false,
+            game,
+            history: Vec::new(),
+            engine: None,
+            search: None,
+        }
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// Parses and handles one line; a line that is not a command is answered with
+    /// `info string <why>`.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        if line.trim().is_empty() {
+            return Flow::Continue;
+        }
+        match line.parse::<Command>() {
+            Ok(command) => {
+                let skipped = Command::skipped_prefix(line);
+                if !skipped.is_empty() {
+                    self.info_string(&format!("ignored unknown words {:?}", skipped.join(" ")));
+                }
+                self.handle(command)
+            }
+            Err(e) => {
+                self.info_string(&format!("ignored {:?}: {e}", line.trim()));
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Handles one command.
+    pub fn handle(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Uci => self.uci(),
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => {
+                if self.search.is_none() {
+                    // The hash table is allocated here, where UCI expects slow set-up.
+                    self.engine();
+                }
+                self.send("readyok".to_owned());
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Register => {}
+            Command::UciNewGame => {
+                self.finish_search();
+                if let Some(slot) = &self.engine {
+                    slot.engine.new_game();
+                }
+            }
+            Command::Position { start, moves } => self.set_position(&start, &moves),
+            Command::Go(go) => self.go(&go),
+            Command::Stop => self.finish_search(),
+            Command::PonderHit => self.ponder_hit(),
+            Command::Quit => {
+                self.finish_search();
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    /// The end of the GUI's input: a search that ends by itself is let finish so
+    /// that `bestmove` is written (a script piping commands gets its answer); an
+    /// infinite or pondering search is stopped.
+    pub fn end_of_input(&mut self) {
+        if let Some(running) = self.search.take() {
+            if !running.bounded || running.control.state().hold {
+                running.control.stop();
+            }
+            join(running);
+        }
+    }
+
+    fn send(&self, line: String) {
+        // The receiver is gone only when the program is shutting down: nothing to tell.
+        let _ = self.out.send(line);
+    }
+
+    fn info_string(&self, text: &str) {
+        self.send(format!("info string {text}"));
+    }
+
+    fn uci(&self) {
+        self.send(format!("id name tablero {}", env!("CARGO_PKG_VERSION")));
+        self.send("id author the tablero authors".to_owned());
+        for line in Options::announce() {
+            self.send(line);
+        }
+        self.send("uciok".to_owned());
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match self.options.set(name, value) {
+            Ok(Effect::None) => {}
+            Ok(Effect::Resize) => {
+                // Rebuilt at the next `isready` or `go`, never under a running search.
+                if self.search.is_none() {
+                    self.engine = None;
+                }
+            }
+            Ok(Effect::ClearHash) => {
+                self.finish_search();
+                if let Some(slot) = &self.engine {
+                    slot.engine.new_game();
+                }
+            }
+            Ok(Effect::NewGameKind) => {
+                self.game = start_position(&self.options);
+                self.history.clear();
+            }
+            Err(why) => self.info_string(&format!("ignored setoption: {why}")),
+        }
+        if self.debug {
+            self.info_string(&format!("options now {:?}", self.options));
+        }
+    }
+
+    fn set_position(&mut self, start: &Start, moves: &[String]) {
+        let game = match start {
+            Start::StartPos => start_position(&self.options),
+            Start::Fen(fen) => match AnyGame::new(
+                self.options.variant,
+                Some(variant_id(&self.options)),
+                Some(fen),
+            ) {
+                Ok(game) => game,
+                Err(e) => {
+                    self.info_string(&format!(
+                        "ignored position: {e}; the position stays {}",
+                        self.game.position_text()
+                    ));
+                    return;
+                }
+            },
+        };
+        let mut game = game;
+        let mut history = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            let before = game.clone();
+            if let Err(e) = game.play_text(text) {
+                // A GUI that sends a move we refuse is out of step with us: the
+                // position up to the last legal move is the best guess of what it means.
+                self.info_string(&format!(
+                    "move {} {text:?} is illegal or malformed ({e}); position kept before it",
+                    i + 1
+                ));
+                break;
+            }
+            history.push(before);
+        }
+        self.game = game;
+        self.history = history;
+    }
+
+    /// The engine for the current game kind and hash size, built when missing.
+    fn engine(&mut self) -> Arc<AnyEngine> {
+        let game_id = self.game.game_id();
+        let hash_mb = self.options.hash_mb;
+        match &self.engine {
+            Some(slot) if slot.game_id == game_id && slot.hash_mb == hash_mb => {
+                Arc::clone(&slot.engine)
+            }
+            _ => {
+                // Drop the old table first: two large tables need not exist at once.
+                self.engine = None;
+                let engine = Arc::new(AnyEngine::for_game(&self.game, hash_mb));
+                self.engine = Some(EngineSlot {
+                    engine: Arc::clone(&engine),
+                    game_id,
+                    hash_mb,
+                });
+                engine
+            }
+        }
+    }
+
+    fn go(&mut self, go: &Go) {
+        if !go.ignored.is_empty() {
+            self.info_string(&format!(
+                "go: ignored unknown words {:?}",
+                go.ignored.join(" ")
+            ));
+        }
+        if let Some(running) = self.search.take() {
+            if !running.control.state().finished {
+                self.info_string("go during a search: the previous search is stopped first");
+            }
+            // Also releases a finished search still holding its answer (infinite,
+            // pondering).
+            running.control.stop();
+            join(running);
+        }
+        let engine = self.engine();
+        let white_to_move = self.game.position_text().split_whitespace().nth(1) != Some("b");
+        let (remaining, increment) = if white_to_move {
+            (go.wtime, go.winc)
+        } else {
+            (go.btime, go.binc)
+        };
+        let clock = remaining.map(|remaining| Clock {
+            remaining,
+            increment: increment.unwrap_or_default(),
+            moves_to_go: go.moves_to_go,
+        });
+        let mate_depth = go.mate.map(|m| m.saturating_mul(2).saturating_add(1));
+        let mut limits = Limits {
+            depth: match (go.depth, mate_depth) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            nodes: go.nodes,
+            movetime: go.movetime,
+            clock,
+            overhead: self.options.overhead,
+        };
+        let after_ponderhit = if go.ponder {
+            let budget = ponderhit_budget(&limits);
+            limits.movetime = None;
+            limits.clock = None;
+            budget
+        } else {
+            None
+        };
+        if go.infinite {
+            limits.movetime = None;
+            limits.clock = None;
+        }
+        let mut root_moves = Vec::new();
+        for text in &go.search_moves {
+            let mut probe = self.game.clone();
+            match probe.play_text(text) {
+                Ok(()) => root_moves.push(text.clone()),
+                Err(e) => self.info_string(&format!("searchmoves: ignored {text:?} ({e})")),
+            }
+        }
+        let level = self.options.level();
+        let bounded = limits
+            != Limits {
+                overhead: limits.overhead,
+                ..Limits::default()
+            }
+            || level.is_some();
+        let request = SearchRequest {
+            limits,
+            level,
+            multipv: self.options.multipv,
+            threads: self.options.threads,
+            root_moves,
+            seed: clock_seed(),
+        };
+        let hold = go.infinite || go.ponder;
+        let control = Arc::new(Control {
+            state: Mutex::new(State {
+                hold,
+                pondering: go.ponder,
+                finished: false,
+            }),
+            ..Control::default()
+        });
+        let job = Job {
+            engine,
+            game: self.game.clone(),
+            history: self.history.clone(),
+            request,
+            mate: go.mate,
+            control: Arc::clone(&control),
+            out: self.out.clone(),
+        };
+        let handle = std::thread::spawn(move || job.run());
+        self.search = Some(Running {
+            handle,
+            control,
+            after_ponderhit,
+            infinite: go.infinite,
+            bounded,
+        });
+    }
+
+    fn ponder_hit(&mut self) {
+        let Some(running) = &self.search else {
+            return;
+        };
+        let control = &running.control;
+        let mut state = control.state();
+        if !state.pondering {
+            return;
+        }
+        state.pondering = false;
+        state.hold = running.infinite;
+        control.changed.notify_all();
+        if state.finished {
+            return;
+        }
+        drop(state);
+        // The search goes on with what it has found while pondering; from now on the
+        // clock applies, through a timer that raises the stop flag.
+        if let Some(budget) = running.after_ponderhit {
+            let control = Arc::clone(control);
+            std::thread::spawn(move || {
+                let deadline = Instant::now() + budget;
+                let mut state = control.state();
+                while !state.finished {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        control.stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    state = control
+                        .changed
+                        .wait_timeout(state, left)
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .0;
+                }
+            });
+        }
+    }
+
+    /// Stops the search, if any, and waits until it has written `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(running) = self.search.take() {
+            running.control.stop();
+            join(running);
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.finish_search();
+    }
+}
+
+fn join(running: Running) {
+    // A search thread that panicked has nothing more to say; the session goes on.
+    let _ = running.handle.join();
+}
+
+/// A search to run on its own thread.
+struct Job {
+    engine: Arc<AnyEngine>,
+    game: AnyGame,
+    history: Vec<AnyGame>,
+    request: SearchRequest,
+    mate: Option<u32>,
+    control: Arc<Control>,
+    out: Sender<String>,
+}
+
+impl Job {
+    fn run(self) {
+        let Job {
+            engine,
+            game,
+            history,
+            request,
+            mate,
+            control,
+            out,
+        } = self;
+        let result = engine.search(&game, &history, &request, &control.stop, |info| {
+            for line in info_lines(info) {
+                let _ = out.send(line);
+            }
+            let mated_in_time = mate.is_some_and(|wanted| {
+                info.lines.first().is_some_and(|line| {
+                    mate_in_moves(line.score).is_some_and(|n| n > 0 && n.unsigned_abs() <= wanted)
+                })
+            });
+            if mated_in_time {
+                control.stop.store(true, Ordering::Relaxed);
+            }
+        });
+        let mut state = control.state();
+        state.finished = true;
+        control.changed.notify_all();
+        while state.hold {
+            state = control
+                .changed
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        drop(state);
+        let line = match (result.best, result.ponder) {
+            (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
+            (Some(best), None) => format!("bestmove {best}"),
+            // What python-chess, cutechess and Stockfish's own tools read as "no move".
+            (None, _) => "bestmove 0000".to_owned(),
+        };
+        let _ = out.send(line);
+    }
+}
+
+/// The `info` lines of one report, one per principal variation.
+#[must_use]
+pub fn info_lines(info: &TextInfo) -> Vec<String> {
+    info.lines
+        .iter()
+        .map(|line| {
+            let score = match mate_in_moves(line.score) {
+                Some(moves) => format!("mate {moves}"),
+                None => format!("cp {}", line.score),
+            };
+            let mut text = format!(
+                "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {}",
+                info.depth,
+                info.seldepth,
+                line.multipv,
+                info.nodes,
+                info.nps,
+                info.hashfull,
+                info.elapsed.as_millis(),
+            );
+            if !line.pv.is_empty() {
+                text.push_str(" pv ");
+                text.push_str(&line.pv.join(" "));
+            }
+            text
+        })
+        .collect()
+}
+
+/// The game id's variant for the options: `chess960` when `UCI_Chess960` is on.
+fn variant_id(options: &Options) -> &'static str {
+    match options.variant {
+        "chess" if options.chess960 => "chess960",
+        _ => "standard",
+    }
+}
+
+fn start_position(options: &Options) -> AnyGame {
+    AnyGame::new(options.variant, Some(variant_id(options)), None)
+        .expect("every UCI variant is in the catalog with a start position")
+}
+
+/// The time to search after `ponderhit`: a movetime less the overhead, or the share
+/// of the clock the engine's own time control would plan for one move (the clock
+/// divided over the moves to go, 25 when unknown, plus three quarters of the
+/// increment, at most half the clock). What was found while pondering is a bonus.
+fn ponderhit_budget(limits: &Limits) -> Option<Duration> {
+    let by_movetime = limits.movetime.map(|t| t.saturating_sub(limits.overhead));
+    let by_clock = limits.clock.map(|clock| {
+        let left = clock.remaining.saturating_sub(limits.overhead);
+        let moves = clock.moves_to_go.map_or(25, |m| m.clamp(1, 50) + 1);
+        (left / moves + clock.increment * 3 / 4).min(left / 2)
+    });
+    let budget = match (by_movetime, by_clock) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    budget.map(|b| b.max(Duration::from_millis(1)))
+}
+
+/// A seed for level play that differs from game to game.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// Runs a UCI conversation: commands from `input`, one a line, answers to `output`
+/// (flushed line by line), until `quit` or the end of the input.
+///
+/// # Errors
+///
+/// Reading `input` or writing `output` failed.
+pub fn run(input: impl BufRead, output: impl Write + Send) -> std::io::Result<()> {
+    let (sender, receiver) = channel::<String>();
+    std::thread::scope(|scope| {
+        let writer = scope.spawn(move || -> std::io::Result<()> {
+            let mut output = output;
+            for line in receiver {
+                writeln!(output, "{line}")?;
+                output.flush()?;
+            }
+            Ok(())
+        });
+        let read = (|| -> std::io::Result<()> {
+            let mut session = Session::new(sender);
+            for line in input.lines() {
+                if session.handle_line(&line?) == Flow::Quit {
+                    return Ok(());
+                }
+            }
+            session.end_of_input();
+            Ok(())
+        })();
+        // The session and its sender are dropped: the writer ends after the last line.
+        let written = writer
+            .join()
+            .unwrap_or_else(|_| Err(std::io::Error::other("the output thread panicked")));
+        read.and(written)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ponderhit_budget_follows_the_clock() {
+        let limits = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(10_030),
+                increment: Duration::from_millis(100),
+                moves_to_go: None,
+            }),
+            overhead: Duration::from_millis(30),
+            ..Limits::default()
+        };
+        assert_eq!(
+            ponderhit_budget(&limits),
+            Some(Duration::from_millis(400 + 75))
+        );
+        let movetime = Limits {
+            movetime: Some(Duration::from_millis(500)),
+            overhead: Duration::from_millis(30),
+            ..Limits::default()
+        };
+        assert_eq!(
+            ponderhit_budget(&movetime),
+            Some(Duration::from_millis(470))
+        );
+        assert_eq!(ponderhit_budget(&Limits::depth(5)), None);
+    }
+}
