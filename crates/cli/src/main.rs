@@ -89,6 +89,8 @@ enum Command {
     Bench,
     /// Play engines against each other; the last line is `<A> vs <B>: +W =D -L, Elo <diff> ± <margin>`.
     Match(match_command::MatchArgs),
+    /// A UCI engine on standard input and output: chess, Chess960, xiangqi.
+    Uci,
 }
 
 /// Deepest perft the command accepts: beyond it no run would finish anyway.
@@ -184,6 +186,11 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Some(Command::Bench) => bench(&mut out)?,
         Some(Command::Match(args)) => match_command::run(args, &mut out)?,
+        Some(Command::Uci) => {
+            drop(out);
+            tablero_uci::run(std::io::stdin().lock(), std::io::stdout())
+                .map_err(|e| format!("uci: {e}"))?;
+        }
     }
     Ok(())
 }

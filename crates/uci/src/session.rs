@@ -193,7 +193,12 @@ impl Session {
     }
 
     fn info_string(&self, text: &str) {
-        self.send(format!("info string {text}"));
+        // An answer quoting a huge line would be a burden, not a help.
+        const LONGEST: usize = 300;
+        match text.char_indices().nth(LONGEST) {
+            Some((cut, _)) => self.send(format!("info string {}...", &text[..cut])),
+            None => self.send(format!("info string {text}")),
+        }
     }
 
     fn uci(&self) {
@@ -591,9 +596,17 @@ pub fn run(input: impl BufRead, output: impl Write + Send) -> std::io::Result<()
             Ok(())
         });
         let read = (|| -> std::io::Result<()> {
+            let mut input = input;
             let mut session = Session::new(sender);
-            for line in input.lines() {
-                if session.handle_line(&line?) == Flow::Quit {
+            let mut bytes = Vec::new();
+            loop {
+                bytes.clear();
+                if input.read_until(b'\n', &mut bytes)? == 0 {
+                    break;
+                }
+                // Bytes that are not UTF-8 make a malformed line, not a dead engine.
+                let line = String::from_utf8_lossy(&bytes);
+                if session.handle_line(&line) == Flow::Quit {
                     return Ok(());
                 }
             }
