@@ -564,10 +564,31 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         if !self.features.quiescence {
             return self.evaluator.evaluate(pos);
         }
+        let key = pos.zobrist();
+        let entry = self.tt.probe(key);
+        if let Some(entry) = entry
+            && self.features.tt_cutoffs
+        {
+            let score = from_tt(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let original_alpha = alpha;
         let must_resolve = self.evaluator.must_resolve(pos);
         let mut best_score = -INFINITE;
+        let mut static_eval = 0;
         if !must_resolve {
-            let stand_pat = self.evaluator.evaluate(pos);
+            static_eval = match entry {
+                Some(entry) => entry.eval,
+                None => self.evaluator.evaluate(pos),
+            };
+            let stand_pat = static_eval;
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -628,6 +649,15 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 }
             }
         }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, None, to_tt(best_score, ply), static_eval, 0, bound);
         best_score
     }
 }
