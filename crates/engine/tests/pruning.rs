@@ -107,16 +107,20 @@ where
         .score()
 }
 
+/// A position after up to `plies` random moves, stopping before any move that would
+/// end the game: a search needs a root with moves.
 fn playout<P: Position>(start: P, plies: u32, seed: u64) -> P {
     let mut rng = SplitMix64::new(seed);
     let mut pos = start;
     for _ in 0..plies {
         let moves = pos.legal_moves();
-        if moves.is_empty() || pos.outcome().is_some() {
+        let m = moves[(rng.next() % moves.len() as u64) as usize];
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        if next.legal_moves().is_empty() || next.outcome().is_some() {
             break;
         }
-        let m = moves[(rng.next() % moves.len() as u64) as usize];
-        pos.play_unchecked(m);
+        pos = next;
     }
     pos
 }
