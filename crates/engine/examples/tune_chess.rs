@@ -117,6 +117,10 @@ fn self_play(engine: &Engine<ChessEvaluator>, seed: u64, nodes: u64) -> Vec<Stri
         .collect()
 }
 
+/// Strength of the pull towards the starting weights, per position and per
+/// centipawn squared.
+const REGULARISATION: f64 = 2e-7;
+
 struct Sample {
     counts: Vec<(u16, i16)>,
     phase: f64,
@@ -192,6 +196,7 @@ fn tune(data: &str, epochs: &str) -> Result<(), String> {
         }
     }
     eprintln!("K = {k:.3}, error {:.6}", error(&samples, &weights, k));
+    let initial = weights.clone();
     let n = weights.len();
     let (mut m1, mut v1) = (vec![(0.0, 0.0); n], vec![(0.0, 0.0); n]);
     let (beta1, beta2, rate) = (0.9, 0.999, 1.0);
@@ -208,6 +213,12 @@ fn tune(data: &str, epochs: &str) -> Result<(), String> {
                 entry.0 += g * c * s.phase / 24.0;
                 entry.1 += g * c * (24.0 - s.phase) / 24.0;
             }
+        }
+        // A weak pull towards the starting weights keeps features that the data
+        // rarely shows (a king on the sixth rank in the middlegame) from drifting.
+        for (g, (w, w0)) in grad.iter_mut().zip(weights.iter().zip(&initial)) {
+            g.0 += REGULARISATION * (w.0 - w0.0) * samples.len() as f64;
+            g.1 += REGULARISATION * (w.1 - w0.1) * samples.len() as f64;
         }
         let t = (epoch + 1) as i32;
         let adam = |w: &mut f64, g: f64, m: &mut f64, v: &mut f64| {
