@@ -77,6 +77,9 @@ struct Ply<P: Position> {
     killers: [Option<P::Move>; 2],
     pv: Vec<P::Move>,
     quiets_tried: Vec<usize>,
+    /// The static evaluation here (-INFINITE in check), to tell whether the side to
+    /// move is improving on its position two plies before.
+    static_eval: Score,
 }
 
 /// One thread's search state.
@@ -125,6 +128,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             killers: [None, None],
             pv: Vec::with_capacity(MAX_PLY),
             quiets_tried: Vec::with_capacity(64),
+            static_eval: -INFINITE,
         });
         let mut searcher = Searcher {
             evaluator,
@@ -321,12 +325,18 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         } else {
             self.evaluator.evaluate(pos)
         };
+        self.plies[ply].static_eval = static_eval;
+        // Better than two plies ago: prune less, reduce less.
+        let improving = ply >= 2
+            && !in_check
+            && self.plies[ply - 2].static_eval > -INFINITE
+            && static_eval > self.plies[ply - 2].static_eval;
 
         if !pv_node && !in_check && !must_resolve {
             // Reverse futility: far enough above beta that a shallow search won't fall back.
             if self.features.futility
                 && depth <= 6
-                && static_eval - 90 * depth >= beta
+                && static_eval - 90 * (depth - i32::from(improving)) >= beta
                 && beta.abs() < MATE_BOUND
             {
                 return static_eval;
@@ -349,6 +359,14 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 }
             }
         }
+
+        // Internal iterative reduction: without a hash move, ordering is poor and a
+        // shallower search here fills the table for the next iteration.
+        let depth = if self.features.reductions && depth >= 4 && tt_move.is_none() && !in_check {
+            depth - 1
+        } else {
+            depth
+        };
 
         // Generate and order the moves.
         {
@@ -394,7 +412,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             let gives_check = self.evaluator.in_check(&child);
             if prunable && !noisy && !gives_check {
                 // Late-move pruning: this far down the list a quiet move rarely matters.
-                let late = searched >= 3 + (depth * depth) as usize;
+                let late = searched >= (3 + (depth * depth) as usize) / (2 - usize::from(improving));
                 // Futility: even a good quiet move won't lift a hopeless eval to alpha.
                 let futile = static_eval + 60 + 110 * depth <= alpha;
                 if late || futile {
@@ -421,6 +439,11 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                     if pv_node {
                         reduction -= 1;
                     }
+                    if !improving {
+                        reduction += 1;
+                    }
+                    // Moves that often cut off elsewhere deserve a closer look.
+                    reduction -= self.history[self.evaluator.history_slot(pos, mv)] / 8192;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 score = -self.search(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
