@@ -1,0 +1,51 @@
+//! Third-party clients drive the built binary: python-chess's `chess.engine` plays full
+//! chess and Chess960 games against `tablero uci`.
+//!
+//! `scripts/test` installs the Python packages into `target/pyenv`; without them the
+//! test says it was skipped, except under CI where that is a failure.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn python() -> Option<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let venv = root.join("target/pyenv/bin/python");
+    let candidates = [
+        std::env::var_os("TABLERO_PYTHON").map(PathBuf::from),
+        Some(venv),
+    ];
+    candidates.into_iter().flatten().find(|python| {
+        Command::new(python)
+            .args(["-c", "import chess.engine"])
+            .output()
+            .is_ok_and(|out| out.status.success())
+    })
+}
+
+#[test]
+fn python_chess_plays_full_games_against_tablero_uci() {
+    let Some(python) = python() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python-chess is missing under CI: scripts/test installs it into target/pyenv"
+        );
+        eprintln!("skipped: python-chess not installed (scripts/test installs it)");
+        return;
+    };
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/uci_games.py");
+    let out = Command::new(python)
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_tablero"))
+        .output()
+        .expect("python runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert_eq!(stdout.lines().count(), 4, "{stdout}");
+    for line in stdout.lines() {
+        assert!(
+            ["1-0", "0-1", "1/2-1/2", "*"].iter().any(|r| line.contains(r)),
+            "{line}"
+        );
+    }
+}
