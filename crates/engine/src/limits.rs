@@ -66,7 +66,8 @@ impl Limits {
 
     /// The soft budget (do not start another iteration after it) and the hard one
     /// (abort the iteration), or `None` when time does not limit the search.
-    pub(crate) fn time_budget(&self) -> Option<(Duration, Duration)> {
+    #[must_use]
+    pub fn time_budget(&self) -> Option<(Duration, Duration)> {
         let by_movetime = self.movetime.map(|t| {
             let t = t
                 .saturating_sub(self.overhead)

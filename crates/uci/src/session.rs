@@ -558,17 +558,7 @@ fn start_position(options: &Options) -> AnyGame {
 /// divided over the moves to go, 25 when unknown, plus three quarters of the
 /// increment, at most half the clock). What was found while pondering is a bonus.
 fn ponderhit_budget(limits: &Limits) -> Option<Duration> {
-    let by_movetime = limits.movetime.map(|t| t.saturating_sub(limits.overhead));
-    let by_clock = limits.clock.map(|clock| {
-        let left = clock.remaining.saturating_sub(limits.overhead);
-        let moves = clock.moves_to_go.map_or(25, |m| m.clamp(1, 50) + 1);
-        (left / moves + clock.increment * 3 / 4).min(left / 2)
-    });
-    let budget = match (by_movetime, by_clock) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    budget.map(|b| b.max(Duration::from_millis(1)))
+    limits.time_budget().map(|(soft, _)| soft)
 }
 
 /// A seed for level play that differs from game to game.
