@@ -276,6 +276,12 @@ impl<E> Engine<E> {
         let mut limits = limits.clone();
         limits.depth = min_option(limits.depth, settings.depth);
         limits.nodes = min_option(limits.nodes, settings.nodes);
+        let share = |t: Duration| t * settings.time_percent / 100;
+        limits.movetime = limits.movetime.map(share);
+        if let Some(clock) = &mut limits.clock {
+            clock.remaining = share(clock.remaining);
+            clock.increment = share(clock.increment);
+        }
         let options = SearchOptions {
             multipv: settings.candidates,
             ..SearchOptions::default()

@@ -36,6 +36,9 @@ pub struct LevelSettings {
     pub noise: Score,
     /// Chance in 1000 of playing a random candidate instead.
     pub blunder_per_mille: u32,
+    /// Share of the time the clock would allow that the level uses, in percent, so
+    /// that the strong levels stay apart at any time control.
+    pub time_percent: u32,
 }
 
 impl Level {
@@ -63,17 +66,17 @@ impl Level {
     /// What the level does.
     #[must_use]
     pub const fn settings(self) -> LevelSettings {
-        let (depth, nodes, candidates, noise, blunder_per_mille) = match self.0 {
-            1 => (Some(1), None, 12, 350, 250),
-            2 => (Some(2), None, 10, 220, 150),
-            3 => (Some(2), None, 8, 140, 80),
-            4 => (Some(3), None, 6, 90, 40),
-            5 => (Some(4), None, 5, 60, 20),
-            6 => (Some(5), None, 4, 40, 8),
-            7 => (None, Some(40_000), 3, 25, 0),
-            8 => (None, Some(150_000), 2, 12, 0),
-            9 => (None, Some(600_000), 1, 0, 0),
-            _ => (None, None, 1, 0, 0),
+        let (depth, nodes, candidates, noise, blunder_per_mille, time_percent) = match self.0 {
+            1 => (Some(1), None, 12, 350, 250, 100),
+            2 => (Some(2), None, 10, 250, 150, 100),
+            3 => (Some(3), None, 8, 160, 80, 100),
+            4 => (Some(4), None, 6, 100, 40, 100),
+            5 => (Some(5), None, 5, 60, 20, 100),
+            6 => (Some(6), None, 4, 35, 10, 100),
+            7 => (None, Some(60_000), 3, 20, 0, 25),
+            8 => (None, Some(250_000), 2, 8, 0, 40),
+            9 => (None, Some(1_000_000), 1, 0, 0, 60),
+            _ => (None, None, 1, 0, 0, 100),
         };
         LevelSettings {
             depth,
@@ -81,6 +84,7 @@ impl Level {
             candidates,
             noise,
             blunder_per_mille,
+            time_percent,
         }
     }
 }
