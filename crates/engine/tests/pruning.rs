@@ -11,12 +11,15 @@ use std::sync::atomic::AtomicBool;
 
 use proptest::prelude::*;
 use tablero_chess::Chess;
+use tablero_chess3d::Chess3d;
 use tablero_core::{Position, SplitMix64};
+use tablero_draughts::{Draughts, RuleSet};
 use tablero_engine::score::is_mate_score;
 use tablero_engine::{
-    ChessEvaluator, Engine, Evaluator, Features, Limits, MATE, MAX_PLY, Score, SearchOptions,
-    Terminal,
+    Chess3dEvaluator, ChessEvaluator, DraughtsEvaluator, Engine, Evaluator, Features, Limits, MATE,
+    MAX_PLY, Score, SearchOptions, Terminal, XiangqiEvaluator,
 };
+use tablero_xiangqi::Xiangqi;
 
 /// Negamax without any pruning, with the same rules of the tree as the engine:
 /// extensions where the side to move must resolve, repetitions along the path, the
@@ -196,6 +199,45 @@ proptest! {
     fn chess_shortcuts_stay_near_negamax(seed in any::<u64>(), plies in 0u32..60) {
         let pos = playout(Chess::new(), plies, seed);
         let distance = shortcut_distance(&ChessEvaluator, &pos, 4);
+        prop_assert!(distance <= 350, "shortcuts moved the score by {distance} on {pos:?}");
+    }
+
+    #[test]
+    fn xiangqi_alpha_beta_equals_negamax(seed in any::<u64>(), plies in 0u32..60, depth in 1u32..4) {
+        let pos = playout(Xiangqi::new(), plies, seed);
+        check_exact(&XiangqiEvaluator, &pos, depth);
+    }
+
+    #[test]
+    fn xiangqi_shortcuts_stay_near_negamax(seed in any::<u64>(), plies in 0u32..60) {
+        let pos = playout(Xiangqi::new(), plies, seed);
+        let distance = shortcut_distance(&XiangqiEvaluator, &pos, 4);
+        prop_assert!(distance <= 350, "shortcuts moved the score by {distance} on {pos:?}");
+    }
+
+    #[test]
+    fn draughts_alpha_beta_equals_negamax(seed in any::<u64>(), plies in 0u32..60, depth in 1u32..4, rules in 0usize..6) {
+        let pos = playout(Draughts::new(RuleSet::ALL[rules]), plies, seed);
+        check_exact(&DraughtsEvaluator, &pos, depth);
+    }
+
+    #[test]
+    fn draughts_shortcuts_stay_near_negamax(seed in any::<u64>(), plies in 0u32..60, rules in 0usize..6) {
+        let pos = playout(Draughts::new(RuleSet::ALL[rules]), plies, seed);
+        let distance = shortcut_distance(&DraughtsEvaluator, &pos, 5);
+        prop_assert!(distance <= 350, "shortcuts moved the score by {distance} on {pos:?}");
+    }
+
+    #[test]
+    fn chess3d_alpha_beta_equals_negamax(seed in any::<u64>(), plies in 0u32..40, depth in 1u32..3) {
+        let pos = playout(Chess3d::start(seed), plies, seed);
+        check_exact(&Chess3dEvaluator, &pos, depth);
+    }
+
+    #[test]
+    fn chess3d_shortcuts_stay_near_negamax(seed in any::<u64>(), plies in 0u32..40) {
+        let pos = playout(Chess3d::start(seed), plies, seed);
+        let distance = shortcut_distance(&Chess3dEvaluator, &pos, 3);
         prop_assert!(distance <= 350, "shortcuts moved the score by {distance} on {pos:?}");
     }
 }
