@@ -44,7 +44,9 @@ fn python_chess_plays_full_games_against_tablero_uci() {
     assert_eq!(stdout.lines().count(), 4, "{stdout}");
     for line in stdout.lines() {
         assert!(
-            ["1-0", "0-1", "1/2-1/2", "*"].iter().any(|r| line.contains(r)),
+            ["1-0", "0-1", "1/2-1/2", "*"]
+                .iter()
+                .any(|r| line.contains(r)),
             "{line}"
         );
     }

@@ -412,7 +412,8 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             let gives_check = self.evaluator.in_check(&child);
             if prunable && !noisy && !gives_check {
                 // Late-move pruning: this far down the list a quiet move rarely matters.
-                let late = searched >= (3 + (depth * depth) as usize) / (2 - usize::from(improving));
+                let late =
+                    searched >= (3 + (depth * depth) as usize) / (2 - usize::from(improving));
                 // Futility: even a good quiet move won't lift a hopeless eval to alpha.
                 let futile = static_eval + 60 + 110 * depth <= alpha;
                 if late || futile {
