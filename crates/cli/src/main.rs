@@ -259,7 +259,7 @@ fn analyse(
         level,
         multipv: multipv.max(1),
         threads: threads.clamp(1, 256),
-        seed: clock_seed(),
+        seed: tablero_games::fresh_seed(),
         ..SearchRequest::default()
     };
     let mut written = Ok(());
@@ -295,13 +295,6 @@ fn write_info(out: &mut impl Write, info: &TextInfo) -> std::io::Result<()> {
         )?;
     }
     out.flush()
-}
-
-/// A seed for level play that differs from run to run.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// The engine bench: a fixed search over positions of every game.

@@ -1,21 +1,10 @@
 //! Runs the built `tablero` binary as a user would.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn tablero(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
+mod common;
 
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use common::{stderr, stdout, tablero};
 
 #[test]
 fn perft_prints_the_count_last() {
@@ -381,4 +370,19 @@ fn analyse_rejects_bad_requests() {
         assert!(err.contains(expected), "{args:?}: {err}");
         assert!(stdout(&out).is_empty(), "{args:?} printed to stdout");
     }
+}
+
+#[test]
+fn analyse_of_a_finished_game_says_there_is_no_move() {
+    // Black is mated: no info line, and `bestmove (none)` as Stockfish answers.
+    let out = tablero(&[
+        "analyse",
+        "chess",
+        "--fen",
+        "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+        "--depth",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "bestmove (none)\n");
 }

@@ -2,24 +2,13 @@
 //! line, the game files, and clear errors for bad input.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use tablero_games::AnyRecord;
 
-fn tablero(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
+mod common;
 
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use common::{stderr, stdout, tablero};
 
 /// The last line `<A> vs <B>: +W =D -L, Elo <diff> ± <margin>`, taken apart.
 #[derive(Debug)]

@@ -5,10 +5,12 @@ mod outcome;
 mod perft;
 mod position;
 mod rng;
+mod seed;
 mod side;
 
 pub use outcome::{Outcome, ParseReasonError, Reason};
 pub use perft::{divide_with, perft, perft_divide};
 pub use position::{PlayError, Position};
 pub use rng::SplitMix64;
+pub use seed::fresh_seed;
 pub use side::{ParseSideError, Side};

@@ -18,5 +18,6 @@ pub use bench::{BENCH_POSITIONS, BenchLine, bench};
 pub use catalog::{CATALOG, GameInfo, VariantInfo};
 pub use engine::{AnyEngine, SearchRequest, TextInfo, TextLine, TextResult};
 pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
+pub use tablero_core::fresh_seed;
 pub use tablero_engine::{Clock, Level, Limits};
 pub use uci_client::{HANDSHAKE_TIMEOUT, UciClock, UciEngine, UciError};

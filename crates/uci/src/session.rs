@@ -367,7 +367,7 @@ impl Session {
             multipv: self.options.multipv,
             threads: self.options.threads,
             root_moves,
-            seed: clock_seed(),
+            seed: tablero_games::fresh_seed(),
         };
         let hold = go.infinite || go.ponder;
         let control = Arc::new(Control {
@@ -559,13 +559,6 @@ fn start_position(options: &Options) -> AnyGame {
 /// increment, at most half the clock). What was found while pondering is a bonus.
 fn ponderhit_budget(limits: &Limits) -> Option<Duration> {
     limits.time_budget().map(|(soft, _)| soft)
-}
-
-/// A seed for level play that differs from game to game.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Runs a UCI conversation: commands from `input`, one a line, answers to `output`

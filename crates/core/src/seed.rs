@@ -4,9 +4,10 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// A fresh generator seed for a new game (§7: "a seed chosen by the application"),
-/// from the operating system's per-process hashing keys and the clock. Not for
-/// cryptography; two calls in one process differ.
+/// A fresh seed: for a new chess3d game (its rule book's "a seed chosen by the
+/// application") or for a skill level's move choice. Taken from the operating
+/// system's per-process hashing keys and the clock. Not for cryptography; two calls
+/// in one process differ.
 #[must_use]
 pub fn fresh_seed() -> u64 {
     let nanos = SystemTime::now()
