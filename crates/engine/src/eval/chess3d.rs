@@ -16,25 +16,8 @@
 
 use tablero_chess3d::{Board, Chess3d, Kind, LEVELS, Move, Piece, QUIET_PLY_LIMIT, Side, Square};
 
+use super::pair::Pair;
 use crate::{Evaluator, Score, Terminal};
-
-/// A middlegame and an endgame value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct Pair(i32, i32);
-
-impl core::ops::AddAssign for Pair {
-    fn add_assign(&mut self, o: Pair) {
-        self.0 += o.0;
-        self.1 += o.1;
-    }
-}
-
-impl core::ops::Mul<i32> for Pair {
-    type Output = Pair;
-    fn mul(self, k: i32) -> Pair {
-        Pair(self.0 * k, self.1 * k)
-    }
-}
 
 /// Piece values by kind (peón, alfil, caballo, torre, dama, rey).
 ///

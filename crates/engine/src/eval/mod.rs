@@ -4,4 +4,5 @@ pub(crate) mod chess;
 pub(crate) mod chess3d;
 mod chess_weights;
 pub(crate) mod draughts;
+mod pair;
 pub(crate) mod xiangqi;
