@@ -4,6 +4,7 @@
 mod fen;
 mod game;
 mod geometry;
+mod hub;
 mod movegen;
 mod moves;
 mod notation;
@@ -16,6 +17,7 @@ mod zobrist;
 
 pub use fen::FenError;
 pub use game::{DrawRules, EndingRule, Game, GameError};
+pub use hub::{HubError, HubMove};
 pub use moves::{Move, MoveList};
 pub use notation::{PdnMove, PdnMoveError};
 pub use pdn::{PdnError, PdnGame, PdnRead, draughts_result, read_pdn, write_pdn};
