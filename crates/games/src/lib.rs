@@ -4,6 +4,7 @@
 mod any;
 mod arena;
 mod bench;
+mod board_text;
 mod catalog;
 mod engine;
 mod record;
@@ -15,6 +16,7 @@ pub use arena::{
     PlayerSpec, Score, TimeControl, run_match,
 };
 pub use bench::{BENCH_POSITIONS, BenchLine, bench};
+pub use board_text::{BoardStyle, Colours, board_text};
 pub use catalog::{CATALOG, GameInfo, VariantInfo};
 pub use engine::{AnyEngine, SearchRequest, TextInfo, TextLine, TextResult};
 pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};

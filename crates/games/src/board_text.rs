@@ -1,0 +1,823 @@
+//! The board of any game as text for a terminal: Unicode pieces (Chinese characters
+//! for xiangqi), coordinates on every side, and ANSI colours when asked for.
+//!
+//! * chess: files `a`–`h` and ranks `1`–`8`, White's pieces hollow (`♔`), Black's solid
+//!   (`♚`);
+//! * xiangqi: files `a`–`i` and ranks `0`–`9` as ICCS names them, the WXF file numbers
+//!   of each side outside them (`1`–`9` from the top side's right, `9`–`1` along the
+//!   bottom), red 帥仕相俥傌炮兵 and black 將士象車馬砲卒, the river between ranks 4
+//!   and 5;
+//! * draughts: every playable square shows its PDN number, with the piece before it
+//!   (`⛀` white man, `⛁` white king, `⛂` black man, `⛃` black king), columns
+//!   `a`–`h`/`a`–`j` and rows from White's side;
+//! * chess3d: the three levels side by side, 0 to 2, rows `A`–`H` from the bottom and
+//!   columns `1`–`8`, with a legend from the chess glyphs to the piece letters.
+//!
+//! ```
+//! use tablero_games::{AnyGame, BoardStyle, board_text};
+//!
+//! let start = AnyGame::new("chess", None, None).unwrap();
+//! let text = board_text(&start, BoardStyle::default());
+//! assert_eq!(text.lines().nth(1), Some("8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜ 8"));
+//! ```
+
+use tablero_chess::{Chess, Role as ChessRole};
+use tablero_chess3d::{Chess3d, Kind, Square as Square3d};
+use tablero_core::Side;
+use tablero_draughts::{Draughts, Orientation, Role as DraughtsRole};
+use tablero_xiangqi::Xiangqi;
+
+use crate::AnyGame;
+
+/// Which ANSI colours a board uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Colours {
+    /// Plain text: for pipes, files, `NO_COLOR` and dumb terminals.
+    #[default]
+    Off,
+    /// The 16 basic colours every colour terminal has.
+    Basic,
+    /// The 256-colour palette.
+    Extended,
+}
+
+/// How to draw a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BoardStyle {
+    /// Turn the board round: the second side (Black) at the bottom.
+    pub flipped: bool,
+    /// ANSI colours, or none.
+    pub colours: Colours,
+    /// The position format's ASCII letters instead of Unicode pieces and Chinese
+    /// characters, for terminals without those fonts.
+    pub ascii: bool,
+}
+
+/// The position `game` drawn as lines of text, each ending with a newline.
+///
+/// With [`Colours::Off`] the text holds no escape sequence and no line ends in a
+/// space, so it can be compared exactly.
+#[must_use]
+pub fn board_text(game: &AnyGame, style: BoardStyle) -> String {
+    let lines = match game {
+        AnyGame::Chess(pos) => chess_grid(pos, style).render(style.colours),
+        AnyGame::Xiangqi(pos) => xiangqi_grid(pos, style).render(style.colours),
+        AnyGame::Draughts(pos) => draughts_grid(pos, style).render(style.colours),
+        AnyGame::Chess3d(pos) => chess3d_lines(pos, style),
+    };
+    let mut out = String::new();
+    for line in lines {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The background of a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shade {
+    /// A light square.
+    Light,
+    /// A dark square.
+    Dark,
+    /// The xiangqi board, whose pieces stand on points, not squares.
+    Wood,
+}
+
+/// The foreground of part of a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ink {
+    /// A piece of the first side (White).
+    White,
+    /// A piece of Black.
+    Black,
+    /// A piece of xiangqi's red side.
+    Red,
+    /// Square numbers and empty points.
+    Faint,
+}
+
+/// One square or point: text parts whose visible widths add up to the grid's width.
+#[derive(Debug, Clone)]
+struct Cell {
+    parts: Vec<(String, Ink)>,
+    shade: Shade,
+}
+
+impl Cell {
+    fn new(text: impl Into<String>, ink: Ink, shade: Shade) -> Cell {
+        Cell {
+            parts: vec![(text.into(), ink)],
+            shade,
+        }
+    }
+}
+
+/// A board as rows of cells with labels around it.
+#[derive(Debug, Clone)]
+struct Grid {
+    /// Visible width of each cell's text.
+    width: usize,
+    /// Spaces before and after each cell's text in colour, where cells are not
+    /// separated by a space but drawn on their background.
+    pad: (usize, usize),
+    /// Lines of column labels above the board, outermost first.
+    header: Vec<Vec<String>>,
+    /// Lines of column labels below the board, innermost first.
+    footer: Vec<Vec<String>>,
+    /// Rows from the top: the label on both sides and the cells.
+    rows: Vec<(String, Vec<Cell>)>,
+    /// A line of text (centred on the board) drawn after the row with this index.
+    divider: Option<(usize, String)>,
+}
+
+impl Grid {
+    fn columns(&self) -> usize {
+        self.rows.first().map_or(0, |(_, cells)| cells.len())
+    }
+
+    fn label_width(&self) -> usize {
+        self.rows
+            .iter()
+            .map(|(label, _)| visible_width(label))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The visible width of the cells of a row, without labels.
+    fn inner_width(&self, colours: Colours) -> usize {
+        let n = self.columns();
+        if colours == Colours::Off {
+            (n * (self.width + 1)).saturating_sub(1)
+        } else {
+            n * (self.pad.0 + self.width + self.pad.1)
+        }
+    }
+
+    fn render(&self, colours: Colours) -> Vec<String> {
+        let lw = self.label_width();
+        let mut lines = Vec::new();
+        for labels in &self.header {
+            lines.push(self.label_line(labels, lw, colours));
+        }
+        for (i, (label, cells)) in self.rows.iter().enumerate() {
+            let mut line = format!("{}{label} ", " ".repeat(lw - visible_width(label)));
+            for (j, cell) in cells.iter().enumerate() {
+                if colours == Colours::Off {
+                    if j > 0 {
+                        line.push(' ');
+                    }
+                    for (text, _) in &cell.parts {
+                        line.push_str(text);
+                    }
+                } else {
+                    let bg = background(cell.shade, colours);
+                    line.push_str(&format!("\x1b[0;{bg}m{}", " ".repeat(self.pad.0)));
+                    for (text, ink) in &cell.parts {
+                        let fg = foreground(*ink, colours);
+                        line.push_str(&format!("\x1b[0;{bg};{fg}m{text}"));
+                    }
+                    line.push_str(&format!("\x1b[0;{bg}m{}", " ".repeat(self.pad.1)));
+                }
+            }
+            if colours != Colours::Off {
+                line.push_str("\x1b[0m");
+            }
+            line.push(' ');
+            line.push_str(label);
+            lines.push(line);
+            if let Some((after, text)) = &self.divider
+                && *after == i
+            {
+                lines.push(self.divider_line(text, lw, colours));
+            }
+        }
+        for labels in &self.footer {
+            lines.push(self.label_line(labels, lw, colours));
+        }
+        lines
+    }
+
+    /// Column labels centred over the cells.
+    fn label_line(&self, labels: &[String], lw: usize, colours: Colours) -> String {
+        let mut line = " ".repeat(lw + 1);
+        for (j, label) in labels.iter().enumerate() {
+            let w = visible_width(label);
+            let left = self.width.saturating_sub(w) / 2;
+            let right = self.width.saturating_sub(w + left);
+            if colours == Colours::Off {
+                if j > 0 {
+                    line.push(' ');
+                }
+            } else {
+                line.push_str(&" ".repeat(self.pad.0));
+            }
+            line.push_str(&" ".repeat(left));
+            line.push_str(label);
+            line.push_str(&" ".repeat(right));
+            if colours != Colours::Off {
+                line.push_str(&" ".repeat(self.pad.1));
+            }
+        }
+        line.trim_end().to_owned()
+    }
+
+    /// `text` centred across the cells, on the board's background in colour.
+    fn divider_line(&self, text: &str, lw: usize, colours: Colours) -> String {
+        let inner = self.inner_width(colours);
+        let w = visible_width(text);
+        let left = inner.saturating_sub(w) / 2;
+        let right = inner.saturating_sub(w + left);
+        let body = format!("{}{text}{}", " ".repeat(left), " ".repeat(right));
+        let indent = " ".repeat(lw + 1);
+        if colours == Colours::Off {
+            format!("{indent}{body}").trim_end().to_owned()
+        } else {
+            let bg = background(Shade::Wood, colours);
+            let fg = foreground(Ink::Faint, colours);
+            format!("{indent}\x1b[0;{bg};{fg}m{body}\x1b[0m")
+        }
+    }
+}
+
+fn background(shade: Shade, colours: Colours) -> &'static str {
+    match (colours, shade) {
+        (Colours::Extended, Shade::Light) => "48;5;223",
+        (Colours::Extended, Shade::Dark) => "48;5;137",
+        (Colours::Extended, Shade::Wood) => "48;5;180",
+        (_, Shade::Light) => "47",
+        (_, Shade::Dark) => "42",
+        (_, Shade::Wood) => "43",
+    }
+}
+
+fn foreground(ink: Ink, colours: Colours) -> &'static str {
+    match (colours, ink) {
+        (Colours::Extended, Ink::White) => "1;38;5;231",
+        (Colours::Extended, Ink::Black) => "1;38;5;16",
+        (Colours::Extended, Ink::Red) => "1;38;5;160",
+        (Colours::Extended, Ink::Faint) => "38;5;58",
+        // In 16 colours the glyph's shape tells the sides apart (hollow and solid).
+        (_, Ink::White | Ink::Black) => "30",
+        (_, Ink::Red) => "1;31",
+        (_, Ink::Faint) => "90",
+    }
+}
+
+/// Columns a character takes in a terminal: two for CJK and full-width forms.
+fn char_width(c: char) -> usize {
+    let wide = matches!(u32::from(c),
+        0x1100..=0x115F
+        | 0x2E80..=0x303E
+        | 0x3041..=0xA4CF
+        | 0xAC00..=0xD7A3
+        | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F
+        | 0xFF00..=0xFF60
+        | 0xFFE0..=0xFFE6
+        | 0x20000..=0x3FFFD);
+    if wide { 2 } else { 1 }
+}
+
+/// Columns `text` takes in a terminal, skipping ANSI colour sequences.
+fn visible_width(text: &str) -> usize {
+    let mut width = 0;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // A CSI sequence ends with a letter.
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            width += char_width(c);
+        }
+    }
+    width
+}
+
+/// `0..n` in drawing order: reversed when the board is turned round.
+fn order(n: usize, reversed: bool) -> Vec<usize> {
+    if reversed {
+        (0..n).rev().collect()
+    } else {
+        (0..n).collect()
+    }
+}
+
+fn letters(from: char, n: usize) -> Vec<String> {
+    (0..n)
+        .filter_map(|i| char::from_u32(u32::from(from) + i as u32))
+        .map(String::from)
+        .collect()
+}
+
+fn side_ink(side: Side) -> Ink {
+    match side {
+        Side::White => Ink::White,
+        Side::Black => Ink::Black,
+    }
+}
+
+/// The Unicode chess glyph of a piece kind: hollow for White, solid for Black.
+fn chess_glyph(side: Side, index: usize) -> char {
+    const WHITE: [char; 6] = ['♙', '♘', '♗', '♖', '♕', '♔'];
+    const BLACK: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    side.fold(WHITE, BLACK)[index.min(5)]
+}
+
+/// Whether a square of a checkered 8×8 board is dark: the corner at the first side's
+/// left is, as `a1` in chess.
+fn is_dark(row: usize, column: usize) -> bool {
+    (row + column) % 2 == 0
+}
+
+fn chess_grid(pos: &Chess, style: BoardStyle) -> Grid {
+    let board = pos.board();
+    let files = order(8, style.flipped);
+    let ranks = order(8, !style.flipped);
+    let file_labels: Vec<String> = files
+        .iter()
+        .filter_map(|&f| letters('a', 8).get(f).cloned())
+        .collect();
+    let rows = ranks
+        .iter()
+        .map(|&rank| {
+            let cells = files
+                .iter()
+                .map(|&file| {
+                    let shade = if is_dark(rank, file) {
+                        Shade::Dark
+                    } else {
+                        Shade::Light
+                    };
+                    let piece = tablero_chess::Square::new((rank * 8 + file) as u32)
+                        .and_then(|sq| board.piece_at(sq));
+                    match piece {
+                        Some(p) => {
+                            let index = match p.role {
+                                ChessRole::Pawn => 0,
+                                ChessRole::Knight => 1,
+                                ChessRole::Bishop => 2,
+                                ChessRole::Rook => 3,
+                                ChessRole::Queen => 4,
+                                ChessRole::King => 5,
+                            };
+                            let glyph = if style.ascii {
+                                p.char()
+                            } else {
+                                chess_glyph(p.side, index)
+                            };
+                            Cell::new(glyph, side_ink(p.side), shade)
+                        }
+                        None => Cell::new(empty_mark(style), Ink::Faint, shade),
+                    }
+                })
+                .collect();
+            ((rank + 1).to_string(), cells)
+        })
+        .collect();
+    Grid {
+        width: 1,
+        pad: (1, 1),
+        header: vec![file_labels.clone()],
+        footer: vec![file_labels],
+        rows,
+        divider: None,
+    }
+}
+
+/// An empty square: a faint middle dot, or `.` in ASCII.
+fn empty_mark(style: BoardStyle) -> &'static str {
+    if style.ascii { "." } else { "·" }
+}
+
+fn xiangqi_grid(pos: &Xiangqi, style: BoardStyle) -> Grid {
+    let board = pos.board();
+    let files = order(9, style.flipped);
+    let ranks = order(10, !style.flipped);
+    let file_labels: Vec<String> = files
+        .iter()
+        .filter_map(|&f| letters('a', 9).get(f).cloned())
+        .collect();
+    // WXF numbers each side's files from its own right: the top side's right is the
+    // viewer's left, the bottom side's is the viewer's right.
+    let top_numbers: Vec<String> = (1..=9).map(|n: u32| n.to_string()).collect();
+    let bottom_numbers: Vec<String> = (1..=9).rev().map(|n: u32| n.to_string()).collect();
+    let rows = ranks
+        .iter()
+        .map(|&rank| {
+            let cells = files
+                .iter()
+                .map(
+                    |&file| match board.get(rank * 9 + file).copied().flatten() {
+                        Some(p) => {
+                            let ink = p.side.fold(Ink::Red, Ink::Black);
+                            let text = if style.ascii {
+                                format!("{} ", p.fen_char())
+                            } else {
+                                p.traditional_char().to_string()
+                            };
+                            Cell::new(text, ink, Shade::Wood)
+                        }
+                        None => {
+                            let text = if style.ascii { ". " } else { "＋" };
+                            Cell::new(text, Ink::Faint, Shade::Wood)
+                        }
+                    },
+                )
+                .collect();
+            (rank.to_string(), cells)
+        })
+        .collect();
+    let river = if style.ascii {
+        "~~ river ~~".to_owned()
+    } else {
+        "楚 河        漢 界".to_owned()
+    };
+    Grid {
+        width: 2,
+        pad: (1, 0),
+        header: vec![top_numbers, file_labels.clone()],
+        footer: vec![file_labels, bottom_numbers],
+        rows,
+        divider: Some((4, river)),
+    }
+}
+
+/// `(column, row)` of PDN square `n` (1-based), 0-based from the top-left as White
+/// sees the board, per the rule set's numbering (see the draughts crate's layout).
+fn draughts_coords(n: usize, width: usize, orientation: Orientation) -> (usize, usize) {
+    let half = width / 2;
+    let row = (n - 1) / half;
+    let offset = if row % 2 == 0 { 1 } else { 0 };
+    match orientation {
+        Orientation::A1Dark => (2 * ((n - 1) % half) + offset, row),
+        Orientation::A1Light => {
+            let index = half - 1 - (n - 1) % half;
+            ((width - 1) - (2 * index + offset), row)
+        }
+    }
+}
+
+fn draughts_grid(pos: &Draughts, style: BoardStyle) -> Grid {
+    let rules = pos.rule_set().rules();
+    let width = usize::from(rules.board.width());
+    let squares = usize::from(rules.board.squares());
+    let mut numbers = vec![vec![None; width]; width];
+    for n in 1..=squares {
+        let (column, row) = draughts_coords(n, width, rules.orientation);
+        if let Some(slot) = numbers.get_mut(row).and_then(|r| r.get_mut(column)) {
+            *slot = Some(n);
+        }
+    }
+    let columns = order(width, style.flipped);
+    let rows_in_order = order(width, style.flipped);
+    let column_labels: Vec<String> = columns
+        .iter()
+        .filter_map(|&c| letters('a', width).get(c).cloned())
+        .collect();
+    let rows = rows_in_order
+        .iter()
+        .map(|&row| {
+            let cells = columns
+                .iter()
+                .map(|&column| match numbers[row][column] {
+                    Some(n) => {
+                        let number = format!("{n:>2}");
+                        let piece = u8::try_from(n).ok().and_then(|n| pos.piece_at(n));
+                        let (mark, ink) = match piece {
+                            Some(p) => (draughts_glyph(p.side, p.role, style), side_ink(p.side)),
+                            None => (" ".to_owned(), Ink::Faint),
+                        };
+                        Cell {
+                            parts: vec![(mark, ink), (number, Ink::Faint)],
+                            shade: Shade::Dark,
+                        }
+                    }
+                    None => Cell::new("   ", Ink::Faint, Shade::Light),
+                })
+                .collect();
+            ((width - row).to_string(), cells)
+        })
+        .collect();
+    Grid {
+        width: 3,
+        pad: (1, 1),
+        header: vec![column_labels.clone()],
+        footer: vec![column_labels],
+        rows,
+        divider: None,
+    }
+}
+
+fn draughts_glyph(side: Side, role: DraughtsRole, style: BoardStyle) -> String {
+    let glyph = match (side, role, style.ascii) {
+        (Side::White, DraughtsRole::Man, false) => '⛀',
+        (Side::White, DraughtsRole::King, false) => '⛁',
+        (Side::Black, DraughtsRole::Man, false) => '⛂',
+        (Side::Black, DraughtsRole::King, false) => '⛃',
+        (Side::White, DraughtsRole::Man, true) => 'w',
+        (Side::White, DraughtsRole::King, true) => 'W',
+        (Side::Black, DraughtsRole::Man, true) => 'b',
+        (Side::Black, DraughtsRole::King, true) => 'B',
+    };
+    glyph.to_string()
+}
+
+/// The chess glyph standing for a chess3d piece kind (by its name, not its move:
+/// the alfil slides straight and the torre diagonally).
+fn chess3d_glyph_index(kind: Kind) -> usize {
+    match kind {
+        Kind::Peon => 0,
+        Kind::Caballo => 1,
+        Kind::Alfil => 2,
+        Kind::Torre => 3,
+        Kind::Dama => 4,
+        Kind::Rey => 5,
+    }
+}
+
+fn chess3d_level(pos: &Chess3d, level: u8, style: BoardStyle) -> Grid {
+    let board = pos.board();
+    let columns = order(8, style.flipped);
+    let rows_in_order = order(8, !style.flipped);
+    let column_labels: Vec<String> = columns.iter().map(|c| (c + 1).to_string()).collect();
+    let rows = rows_in_order
+        .iter()
+        .map(|&row| {
+            let cells = columns
+                .iter()
+                .map(|&column| {
+                    let shade = if is_dark(row, column) {
+                        Shade::Dark
+                    } else {
+                        Shade::Light
+                    };
+                    let piece = Square3d::new(level, row as u8, column as u8)
+                        .and_then(|sq| board.piece_at(sq));
+                    match piece {
+                        Some(p) => {
+                            let glyph = if style.ascii {
+                                p.char()
+                            } else {
+                                chess_glyph(p.side, chess3d_glyph_index(p.kind))
+                            };
+                            Cell::new(glyph, side_ink(p.side), shade)
+                        }
+                        None => Cell::new(empty_mark(style), Ink::Faint, shade),
+                    }
+                })
+                .collect();
+            let label = letters('A', 8).get(row).cloned().unwrap_or_default();
+            (label, cells)
+        })
+        .collect();
+    Grid {
+        width: 1,
+        pad: (1, 0),
+        header: vec![column_labels.clone()],
+        footer: vec![column_labels],
+        rows,
+        divider: None,
+    }
+}
+
+/// The three levels side by side under their titles, then the legend.
+fn chess3d_lines(pos: &Chess3d, style: BoardStyle) -> Vec<String> {
+    const GAP: &str = "    ";
+    let panels: Vec<Vec<String>> = (0..3u8)
+        .map(|level| {
+            let grid = chess3d_level(pos, level, style);
+            let mut lines = grid.render(style.colours);
+            let width = lines.iter().map(|l| visible_width(l)).max().unwrap_or(0);
+            let title = format!("level {level}");
+            let left = width.saturating_sub(title.len()) / 2;
+            lines.insert(0, format!("{}{title}", " ".repeat(left)));
+            lines
+                .into_iter()
+                .map(|l| {
+                    let fill = width.saturating_sub(visible_width(&l));
+                    format!("{l}{}", " ".repeat(fill))
+                })
+                .collect()
+        })
+        .collect();
+    let height = panels.iter().map(Vec::len).max().unwrap_or(0);
+    let mut lines: Vec<String> = (0..height)
+        .map(|i| {
+            panels
+                .iter()
+                .filter_map(|p| p.get(i).map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(GAP)
+                .trim_end()
+                .to_owned()
+        })
+        .collect();
+    if !style.ascii {
+        let legend: Vec<String> = [
+            (Kind::Peon, "peón"),
+            (Kind::Alfil, "alfil"),
+            (Kind::Caballo, "caballo"),
+            (Kind::Torre, "torre"),
+            (Kind::Dama, "dama"),
+            (Kind::Rey, "rey"),
+        ]
+        .iter()
+        .map(|&(kind, name)| {
+            let i = chess3d_glyph_index(kind);
+            format!(
+                "{}{} {} {name}",
+                chess_glyph(Side::White, i),
+                chess_glyph(Side::Black, i),
+                kind.char()
+            )
+        })
+        .collect();
+        lines.push(legend.join("  "));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(game: &str, variant: Option<&str>, flipped: bool) -> String {
+        let pos = AnyGame::new(game, variant, None).expect("a catalog game");
+        board_text(
+            &pos,
+            BoardStyle {
+                flipped,
+                ..BoardStyle::default()
+            },
+        )
+    }
+
+    #[test]
+    fn chess_start() {
+        let expected = "  a b c d e f g h
+8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜ 8
+7 ♟ ♟ ♟ ♟ ♟ ♟ ♟ ♟ 7
+6 · · · · · · · · 6
+5 · · · · · · · · 5
+4 · · · · · · · · 4
+3 · · · · · · · · 3
+2 ♙ ♙ ♙ ♙ ♙ ♙ ♙ ♙ 2
+1 ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖ 1
+  a b c d e f g h
+";
+        assert_eq!(plain("chess", None, false), expected);
+    }
+
+    #[test]
+    fn chess_flipped_after_e4() {
+        let mut pos = AnyGame::new("chess", None, None).expect("start");
+        pos.play_text("e4").expect("legal");
+        let style = BoardStyle {
+            flipped: true,
+            ascii: true,
+            ..BoardStyle::default()
+        };
+        let expected = "  h g f e d c b a
+1 R N B K Q B N R 1
+2 P P P . P P P P 2
+3 . . . . . . . . 3
+4 . . . P . . . . 4
+5 . . . . . . . . 5
+6 . . . . . . . . 6
+7 p p p p p p p p 7
+8 r n b k q b n r 8
+  h g f e d c b a
+";
+        assert_eq!(board_text(&pos, style), expected);
+    }
+
+    #[test]
+    fn xiangqi_start() {
+        let expected = "  1  2  3  4  5  6  7  8  9
+  a  b  c  d  e  f  g  h  i
+9 車 馬 象 士 將 士 象 馬 車 9
+8 ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ 8
+7 ＋ 砲 ＋ ＋ ＋ ＋ ＋ 砲 ＋ 7
+6 卒 ＋ 卒 ＋ 卒 ＋ 卒 ＋ 卒 6
+5 ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ 5
+      楚 河        漢 界
+4 ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ 4
+3 兵 ＋ 兵 ＋ 兵 ＋ 兵 ＋ 兵 3
+2 ＋ 炮 ＋ ＋ ＋ ＋ ＋ 炮 ＋ 2
+1 ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ 1
+0 俥 傌 相 仕 帥 仕 相 傌 俥 0
+  a  b  c  d  e  f  g  h  i
+  9  8  7  6  5  4  3  2  1
+";
+        assert_eq!(plain("xiangqi", None, false), expected);
+    }
+
+    #[test]
+    fn english_draughts_start_shows_every_square_number() {
+        let expected = "   a   b   c   d   e   f   g   h
+8     ⛂ 1     ⛂ 2     ⛂ 3     ⛂ 4 8
+7 ⛂ 5     ⛂ 6     ⛂ 7     ⛂ 8     7
+6     ⛂ 9     ⛂10     ⛂11     ⛂12 6
+5  13      14      15      16     5
+4      17      18      19      20 4
+3 ⛀21     ⛀22     ⛀23     ⛀24     3
+2     ⛀25     ⛀26     ⛀27     ⛀28 2
+1 ⛀29     ⛀30     ⛀31     ⛀32     1
+   a   b   c   d   e   f   g   h
+";
+        assert_eq!(plain("draughts", Some("english"), false), expected);
+    }
+
+    #[test]
+    fn international_draughts_start_and_italian_numbering() {
+        let text = plain("draughts", Some("international"), false);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 12);
+        assert_eq!(lines[0], "    a   b   c   d   e   f   g   h   i   j");
+        assert_eq!(lines[1], "10     ⛂ 1     ⛂ 2     ⛂ 3     ⛂ 4     ⛂ 5 10");
+        assert_eq!(lines[5], " 6      21      22      23      24      25 6");
+        assert_eq!(lines[10], " 1 ⛀46     ⛀47     ⛀48     ⛀49     ⛀50     1");
+        // Italian: a1 light, square 1 in the top-left corner, 32 in the bottom-right.
+        let italian = plain("draughts", Some("italian"), false);
+        let lines: Vec<&str> = italian.lines().collect();
+        assert_eq!(lines[1], "8 ⛂ 1     ⛂ 2     ⛂ 3     ⛂ 4     8");
+        assert_eq!(lines[8], "1     ⛀29     ⛀30     ⛀31     ⛀32 1");
+    }
+
+    #[test]
+    fn draughts_flipped_keeps_numbers_turns_the_board() {
+        let text = plain("draughts", Some("english"), true);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "   h   g   f   e   d   c   b   a");
+        assert_eq!(lines[1], "1     ⛀32     ⛀31     ⛀30     ⛀29 1");
+        assert_eq!(lines[8], "8 ⛂ 4     ⛂ 3     ⛂ 2     ⛂ 1     8");
+    }
+
+    #[test]
+    fn chess3d_start_shows_three_levels() {
+        let expected = "      level 0                level 1                level 2
+  1 2 3 4 5 6 7 8        1 2 3 4 5 6 7 8        1 2 3 4 5 6 7 8
+H ♜ ♞ ♝ · · ♝ ♞ ♜ H    H · · · ♛ ♚ · · · H    H ♜ ♞ ♝ · · ♝ ♞ ♜ H
+G ♟ ♟ ♟ · · ♟ ♟ ♟ G    G · · · ♟ ♟ · · · G    G ♟ ♟ ♟ · · ♟ ♟ ♟ G
+F · · · · · · · · F    F · · · · · · · · F    F · · · · · · · · F
+E · · · · · · · · E    E · · · · · · · · E    E · · · · · · · · E
+D · · · · · · · · D    D · · · · · · · · D    D · · · · · · · · D
+C · · · · · · · · C    C · · · · · · · · C    C · · · · · · · · C
+B ♙ ♙ ♙ · · ♙ ♙ ♙ B    B · · · ♙ ♙ · · · B    B ♙ ♙ ♙ · · ♙ ♙ ♙ B
+A ♖ ♘ ♗ · · ♗ ♘ ♖ A    A · · · ♕ ♔ · · · A    A ♖ ♘ ♗ · · ♗ ♘ ♖ A
+  1 2 3 4 5 6 7 8        1 2 3 4 5 6 7 8        1 2 3 4 5 6 7 8
+♙♟ P peón  ♗♝ A alfil  ♘♞ C caballo  ♖♜ T torre  ♕♛ D dama  ♔♚ R rey
+";
+        assert_eq!(plain("chess3d", None, false), expected);
+    }
+
+    #[test]
+    fn colours_wrap_cells_in_escapes_and_keep_the_text() {
+        let pos = AnyGame::new("xiangqi", None, None).expect("start");
+        for colours in [Colours::Basic, Colours::Extended] {
+            let text = board_text(
+                &pos,
+                BoardStyle {
+                    colours,
+                    ..BoardStyle::default()
+                },
+            );
+            assert!(text.contains("\x1b["), "{colours:?}");
+            assert!(text.contains('帥') && text.contains('將'));
+            let widths: Vec<usize> = text
+                .lines()
+                .filter(|l| l.contains('\x1b') && l.ends_with(|c: char| c.is_ascii_digit()))
+                .map(visible_width)
+                .collect();
+            assert!(widths.windows(2).all(|w| w[0] == w[1]), "{widths:?}");
+        }
+        let plain = board_text(&pos, BoardStyle::default());
+        assert!(!plain.contains('\x1b'));
+        assert!(plain.lines().all(|l| !l.ends_with(' ')));
+    }
+
+    #[test]
+    fn ascii_uses_position_letters() {
+        let pos = AnyGame::new("xiangqi", None, None).expect("start");
+        let style = BoardStyle {
+            ascii: true,
+            ..BoardStyle::default()
+        };
+        let text = board_text(&pos, style);
+        assert!(text.is_ascii(), "{text}");
+        assert!(text.contains("9 r  n  b  a  k  a  b  n  r  9"), "{text}");
+        let pos = AnyGame::new("chess3d", None, None).expect("start");
+        assert!(board_text(&pos, style).is_ascii());
+    }
+
+    #[test]
+    fn widths_count_wide_characters_and_skip_escapes() {
+        assert_eq!(visible_width("a車＋"), 5);
+        assert_eq!(visible_width("\x1b[0;48;5;223mab\x1b[0m"), 2);
+    }
+}
