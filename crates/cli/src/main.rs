@@ -91,6 +91,9 @@ enum Command {
     Match(match_command::MatchArgs),
     /// A UCI engine on standard input and output: chess, Chess960, xiangqi.
     Uci,
+    /// A Hub engine (Scan's protocol, as pydraughts drives it) on standard input and
+    /// output: every draughts rule set.
+    Hub,
 }
 
 /// Deepest perft the command accepts: beyond it no run would finish anyway.
@@ -190,6 +193,11 @@ fn run(cli: Cli) -> Result<(), String> {
             drop(out);
             tablero_uci::run(std::io::stdin().lock(), std::io::stdout())
                 .map_err(|e| format!("uci: {e}"))?;
+        }
+        Some(Command::Hub) => {
+            drop(out);
+            tablero_hub::run(std::io::stdin().lock(), std::io::stdout())
+                .map_err(|e| format!("hub: {e}"))?;
         }
     }
     Ok(())

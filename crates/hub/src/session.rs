@@ -1,0 +1,574 @@
+//! The engine side of a Hub conversation: state, commands, the search thread.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use tablero_draughts::{Draughts, HubMove, Position};
+use tablero_engine::score::{MATE, is_mate_score};
+use tablero_games::{AnyEngine, AnyGame, Clock, Limits, SearchRequest, TextInfo};
+
+use crate::command::{Command, LevelSpec, Mode, quote};
+use crate::params::{Effect, Params};
+
+/// Time kept back from every clock budget for the move to reach the GUI.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+
+/// Whether the conversation goes on after a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// `quit` was received: the search is stopped and the session is done.
+    Quit,
+}
+
+/// One Hub conversation: the parameters, the limits of `level`, the position with
+/// the positions before it, and the search running in its own thread.
+///
+/// Every response is one line (without its newline) sent to the channel given to
+/// [`Session::new`], from the session's thread or from the search thread. Nothing a
+/// GUI sends makes it panic or stop: a line it cannot act on is answered with
+/// `error message="<why>"` and otherwise ignored.
+#[derive(Debug)]
+pub struct Session {
+    out: Sender<String>,
+    params: Params,
+    level: LevelSpec,
+    position: Draughts,
+    history: Vec<Draughts>,
+    engine: Option<EngineSlot>,
+    search: Option<Running>,
+}
+
+/// The engine, kept from search to search for its hash table.
+#[derive(Debug)]
+struct EngineSlot {
+    engine: Arc<AnyEngine>,
+    hash_mb: usize,
+}
+
+/// A search thread and the handles to steer it.
+#[derive(Debug)]
+struct Running {
+    handle: JoinHandle<()>,
+    control: Arc<Control>,
+    /// The time to search after `ponder-hit`, when the level gives a clock or a
+    /// move time.
+    after_ponder_hit: Option<Duration>,
+    /// Whether the search ends by itself (a depth, node, time or strength limit).
+    bounded: bool,
+}
+
+/// Shared between the session and its search thread.
+#[derive(Debug, Default)]
+struct Control {
+    stop: AtomicBool,
+    state: Mutex<State>,
+    changed: Condvar,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    /// Between `go ponder` and `ponder-hit`.
+    pondering: bool,
+    /// The search has answered.
+    finished: bool,
+}
+
+impl Control {
+    fn state(&self) -> MutexGuard<'_, State> {
+        // A panic in another thread holding the lock leaves plain flags behind,
+        // still meaningful.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Session {
+    /// A session in the international start position with the default parameters,
+    /// answering through `out`.
+    #[must_use]
+    pub fn new(out: Sender<String>) -> Session {
+        let params = Params::default();
+        Session {
+            out,
+            position: Draughts::new(params.variant),
+            params,
+            level: LevelSpec::default(),
+            history: Vec::new(),
+            engine: None,
+            search: None,
+        }
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Draughts {
+        &self.position
+    }
+
+    /// Parses and handles one line; a line that is not a command is answered with
+    /// `error message="<why>"`.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        if line.trim().is_empty() {
+            return Flow::Continue;
+        }
+        match line.parse::<Command>() {
+            Ok(command) => self.handle(command),
+            Err(e) => {
+                self.error(&format!("ignored '{}': {e}", shorten(line.trim())));
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Handles one command.
+    pub fn handle(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Hub => self.hub(),
+            Command::SetParam { name, value } => self.set_param(&name, value.as_deref()),
+            Command::Init => {
+                if self.search.is_none() {
+                    // The hash table is allocated here, where Hub expects slow set-up.
+                    self.engine();
+                }
+                self.send("ready".to_owned());
+            }
+            Command::NewGame => {
+                self.finish_search();
+                if let Some(slot) = &self.engine {
+                    slot.engine.new_game();
+                }
+            }
+            Command::Pos { position, moves } => self.set_position(position.as_deref(), &moves),
+            Command::Level(spec) => self.level = spec,
+            Command::Time { left, inc } => {
+                self.level.time = Some(left);
+                if inc.is_some() {
+                    self.level.inc = inc;
+                }
+            }
+            Command::Go(mode) => self.go(mode),
+            Command::PonderHit => self.ponder_hit(),
+            Command::Stop => self.finish_search(),
+            Command::Ping => self.send("pong".to_owned()),
+            Command::Quit => {
+                self.finish_search();
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    /// The end of the GUI's input: a search that ends by itself is let finish so
+    /// that `done` is written (a script piping commands gets its answer); a search
+    /// without a limit, or pondering, is stopped.
+    pub fn end_of_input(&mut self) {
+        if let Some(running) = self.search.take() {
+            if !running.bounded || running.control.state().pondering {
+                running.control.stop.store(true, Ordering::Relaxed);
+            }
+            join(running);
+        }
+    }
+
+    fn send(&self, line: String) {
+        // The receiver is gone only when the program is shutting down: nothing to tell.
+        let _ = self.out.send(line);
+    }
+
+    fn error(&self, text: &str) {
+        self.send(format!("error message={}", quote(text)));
+    }
+
+    fn hub(&self) {
+        self.send(format!(
+            "id name=tablero version={} author={}",
+            quote(env!("CARGO_PKG_VERSION")),
+            quote("the tablero authors"),
+        ));
+        for line in Params::announce() {
+            self.send(line);
+        }
+        self.send("wait".to_owned());
+    }
+
+    fn set_param(&mut self, name: &str, value: Option<&str>) {
+        match self.params.set(name, value) {
+            Ok(Effect::None) => {}
+            Ok(Effect::Resize) => {
+                // Rebuilt at the next `init` or `go`, never under a running search.
+                if self.search.is_none() {
+                    self.engine = None;
+                }
+            }
+            Ok(Effect::NewRuleSet) => {
+                self.position = Draughts::new(self.params.variant);
+                self.history.clear();
+                if let Some(slot) = self.engine.as_ref().filter(|_| self.search.is_none()) {
+                    slot.engine.new_game();
+                }
+            }
+            Err(why) => self.error(&format!("ignored set-param: {why}")),
+        }
+    }
+
+    fn set_position(&mut self, text: Option<&str>, moves: &[String]) {
+        let rule_set = self.params.variant;
+        let mut position = match text {
+            None => Draughts::new(rule_set),
+            Some(text) => match Draughts::from_hub_position(text, rule_set) {
+                Ok(position) => position,
+                Err(e) => {
+                    self.error(&format!(
+                        "ignored pos: {e}; the position stays {}",
+                        self.position.hub_position()
+                    ));
+                    return;
+                }
+            },
+        };
+        let mut history = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            match text.parse::<HubMove>().and_then(|h| h.to_move(&position)) {
+                Ok(m) => {
+                    history.push(position.clone());
+                    position.play_unchecked(m);
+                }
+                Err(e) => {
+                    // A GUI that sends a move we refuse is out of step with us: the
+                    // position up to the last legal move is the best guess of what it
+                    // means.
+                    self.error(&format!(
+                        "move {} {text:?} refused ({e}); position kept before it",
+                        i + 1
+                    ));
+                    break;
+                }
+            }
+        }
+        self.position = position;
+        self.history = history;
+    }
+
+    /// The engine for the current hash size, built when missing.
+    fn engine(&mut self) -> Arc<AnyEngine> {
+        let hash_mb = self.params.hash_mb;
+        match &self.engine {
+            Some(slot) if slot.hash_mb == hash_mb => Arc::clone(&slot.engine),
+            _ => {
+                // Drop the old table first: two large tables need not exist at once.
+                self.engine = None;
+                let game = AnyGame::Draughts(self.position.clone());
+                let engine = Arc::new(AnyEngine::for_game(&game, hash_mb));
+                self.engine = Some(EngineSlot {
+                    engine: Arc::clone(&engine),
+                    hash_mb,
+                });
+                engine
+            }
+        }
+    }
+
+    fn go(&mut self, mode: Mode) {
+        if let Some(running) = self.search.take() {
+            if !running.control.state().finished {
+                self.error("go during a search: the previous search is stopped first");
+            }
+            running.control.stop.store(true, Ordering::Relaxed);
+            join(running);
+        }
+        let engine = self.engine();
+        let spec = &self.level;
+        let clock = spec.time.map(|time| {
+            let inc = spec.inc.unwrap_or_default();
+            // Hub adds the increment before the move: this move may use it already.
+            Clock {
+                remaining: time + inc,
+                increment: inc,
+                moves_to_go: spec.moves,
+            }
+        });
+        let mut limits = Limits {
+            depth: spec.depth,
+            nodes: spec.nodes,
+            movetime: spec.move_time,
+            clock,
+            overhead: MOVE_OVERHEAD,
+        };
+        if spec.infinite {
+            limits.movetime = None;
+            limits.clock = None;
+        }
+        let after_ponder_hit = if mode == Mode::Ponder {
+            let budget = limits.time_budget().map(|(soft, _)| soft);
+            limits.movetime = None;
+            limits.clock = None;
+            budget
+        } else {
+            None
+        };
+        let level = match mode {
+            Mode::Analyze => None,
+            Mode::Think | Mode::Ponder => self.params.level(),
+        };
+        let bounded = limits
+            != Limits {
+                overhead: limits.overhead,
+                ..Limits::default()
+            }
+            || level.is_some();
+        let request = SearchRequest {
+            limits,
+            level,
+            multipv: 1,
+            threads: self.params.threads,
+            root_moves: Vec::new(),
+            seed: tablero_games::fresh_seed(),
+        };
+        let control = Arc::new(Control {
+            state: Mutex::new(State {
+                pondering: mode == Mode::Ponder,
+                finished: false,
+            }),
+            ..Control::default()
+        });
+        let job = Job {
+            engine,
+            position: self.position.clone(),
+            history: self.history.clone(),
+            request,
+            control: Arc::clone(&control),
+            out: self.out.clone(),
+        };
+        let handle = std::thread::spawn(move || job.run());
+        self.search = Some(Running {
+            handle,
+            control,
+            after_ponder_hit,
+            bounded,
+        });
+    }
+
+    fn ponder_hit(&mut self) {
+        let Some(running) = &self.search else {
+            return;
+        };
+        let control = &running.control;
+        let mut state = control.state();
+        if !state.pondering || state.finished {
+            return;
+        }
+        state.pondering = false;
+        drop(state);
+        // The search goes on with what it has found while pondering; from now on the
+        // clock applies, through a timer that raises the stop flag.
+        if let Some(budget) = running.after_ponder_hit {
+            let control = Arc::clone(control);
+            std::thread::spawn(move || {
+                let deadline = Instant::now() + budget;
+                let mut state = control.state();
+                while !state.finished {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        control.stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    state = control
+                        .changed
+                        .wait_timeout(state, left)
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .0;
+                }
+            });
+        }
+    }
+
+    /// Stops the search, if any, and waits until it has written `done`.
+    fn finish_search(&mut self) {
+        if let Some(running) = self.search.take() {
+            running.control.stop.store(true, Ordering::Relaxed);
+            join(running);
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.finish_search();
+    }
+}
+
+fn join(running: Running) {
+    // A search thread that panicked has nothing more to say; the session goes on.
+    let _ = running.handle.join();
+}
+
+/// `text` cut to a length fit for an answer.
+fn shorten(text: &str) -> String {
+    const LONGEST: usize = 200;
+    match text.char_indices().nth(LONGEST) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+/// A search to run on its own thread.
+struct Job {
+    engine: Arc<AnyEngine>,
+    position: Draughts,
+    history: Vec<Draughts>,
+    request: SearchRequest,
+    control: Arc<Control>,
+    out: Sender<String>,
+}
+
+impl Job {
+    fn run(self) {
+        let Job {
+            engine,
+            position,
+            history,
+            request,
+            control,
+            out,
+        } = self;
+        let game = AnyGame::Draughts(position.clone());
+        let earlier: Vec<AnyGame> = history.into_iter().map(AnyGame::Draughts).collect();
+        let result = engine.search(&game, &earlier, &request, &control.stop, |info| {
+            if let Some(line) = info_line(&position, info) {
+                let _ = out.send(line);
+            }
+        });
+        let best = result
+            .best
+            .as_deref()
+            .and_then(|text| position.parse_move(text).ok());
+        let line = match best {
+            Some(m) => {
+                let mut line = format!("done move={}", HubMove::from_move(&position, m));
+                let mut after = position.clone();
+                after.play_unchecked(m);
+                let ponder = result
+                    .ponder
+                    .as_deref()
+                    .and_then(|text| after.parse_move(text).ok());
+                if let Some(reply) = ponder {
+                    line.push_str(&format!(" ponder={}", HubMove::from_move(&after, reply)));
+                }
+                line
+            }
+            // Hub GUIs never ask about a finished game; an answer is owed anyway.
+            None => "done".to_owned(),
+        };
+        let mut state = control.state();
+        state.finished = true;
+        control.changed.notify_all();
+        drop(state);
+        let _ = out.send(line);
+    }
+}
+
+/// The `info` line of a report: depth, score in men (a win in n plies is
+/// `100 - n/100`, as Scan writes it), nodes, time in seconds, speed in millions of
+/// nodes per second and the principal variation in Hub moves; `None` without a line.
+#[must_use]
+pub fn info_line(position: &Draughts, info: &TextInfo) -> Option<String> {
+    let line = info.lines.first()?;
+    let mut at = position.clone();
+    let mut pv = Vec::with_capacity(line.pv.len());
+    for text in &line.pv {
+        let Ok(m) = at.parse_move(text) else { break };
+        pv.push(HubMove::from_move(&at, m).to_string());
+        at.play_unchecked(m);
+    }
+    let mut text = format!(
+        "info depth={} score={} nodes={} time={:.3} nps={:.3}",
+        info.depth,
+        hub_score(line.score),
+        info.nodes,
+        info.elapsed.as_secs_f64(),
+        info.nps as f64 / 1e6,
+    );
+    if !pv.is_empty() {
+        text.push_str(&format!(" pv={}", quote(&pv.join(" "))));
+    }
+    Some(text)
+}
+
+/// A score in men with two decimals; a win in n plies is `100 - n/100` (at most 999
+/// plies), a loss its negative, other scores stay within ±89.99.
+fn hub_score(score: i32) -> String {
+    let hundredths = if is_mate_score(score) {
+        let plies = (MATE - score.abs()).clamp(0, 999);
+        (10_000 - plies) * score.signum()
+    } else {
+        score.clamp(-8_999, 8_999)
+    };
+    let sign = if hundredths < 0 { "-" } else { "" };
+    let abs = hundredths.unsigned_abs();
+    format!("{sign}{}.{:02}", abs / 100, abs % 100)
+}
+
+/// Runs a Hub conversation: commands from `input`, one a line, answers to `output`
+/// (flushed line by line), until `quit` or the end of the input.
+///
+/// # Errors
+///
+/// Reading `input` or writing `output` failed.
+pub fn run(input: impl BufRead, output: impl Write + Send) -> std::io::Result<()> {
+    let (sender, receiver) = channel::<String>();
+    std::thread::scope(|scope| {
+        let writer = scope.spawn(move || -> std::io::Result<()> {
+            let mut output = output;
+            for line in receiver {
+                writeln!(output, "{line}")?;
+                output.flush()?;
+            }
+            Ok(())
+        });
+        let read = (|| -> std::io::Result<()> {
+            let mut input = input;
+            let mut session = Session::new(sender);
+            let mut bytes = Vec::new();
+            loop {
+                bytes.clear();
+                if input.read_until(b'\n', &mut bytes)? == 0 {
+                    break;
+                }
+                // Bytes that are not UTF-8 make a malformed line, not a dead engine.
+                let line = String::from_utf8_lossy(&bytes);
+                if session.handle_line(&line) == Flow::Quit {
+                    return Ok(());
+                }
+            }
+            session.end_of_input();
+            Ok(())
+        })();
+        // The session and its sender are dropped: the writer ends after the last line.
+        let written = writer
+            .join()
+            .unwrap_or_else(|_| Err(std::io::Error::other("the output thread panicked")));
+        read.and(written)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_in_men_and_wins_as_scan_writes_them() {
+        assert_eq!(hub_score(0), "0.00");
+        assert_eq!(hub_score(12), "0.12");
+        assert_eq!(hub_score(-1), "-0.01");
+        assert_eq!(hub_score(-250), "-2.50");
+        assert_eq!(hub_score(20_000), "89.99");
+        assert_eq!(hub_score(MATE - 3), "99.97");
+        assert_eq!(hub_score(-(MATE - 4)), "-99.96");
+        assert_eq!(hub_score(MATE - 999), "90.01");
+    }
+}
