@@ -238,7 +238,7 @@ fn an_odd_match_plays_its_last_opening_once() {
 
 #[test]
 fn bad_input_fails_with_one_clear_line() {
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 11] = [
         (
             &["match", "chess", "--a", "level:11", "--b", "level:1"],
             "--a: player \"level:11\"",
@@ -269,8 +269,19 @@ fn bad_input_fails_with_one_clear_line() {
             "unknown variant",
         ),
         (
-            &["match", "draughts", "--a", "hub:scan hub", "--b", "level:1"],
-            "Hub players are not available yet",
+            &["match", "chess", "--a", "hub:scan hub", "--b", "level:1"],
+            "Hub engines play draughts only, not chess",
+        ),
+        (
+            &[
+                "match",
+                "draughts",
+                "--a",
+                "level:1",
+                "--b",
+                "hub:/nonexistent/scan hub",
+            ],
+            "cannot start Hub engine",
         ),
         (
             &[
@@ -385,4 +396,44 @@ fn stockfish_plays_chess_over_uci() {
 #[test]
 fn fairy_stockfish_plays_xiangqi_over_uci() {
     uci_match(Path::new("/usr/games/fairy-stockfish"), "xiangqi");
+}
+
+/// `tablero hub` as a Hub player: two games against level 3, every move of the engine
+/// legal and no failure.
+fn hub_match(variant: &str) {
+    let player = format!("hub:{} hub", env!("CARGO_BIN_EXE_tablero"));
+    let out = tablero(&[
+        "match",
+        "draughts",
+        "--variant",
+        variant,
+        "--a",
+        &player,
+        "--b",
+        "level:3",
+        "--games",
+        "2",
+        "--tc",
+        "2+0.02",
+        "--max-plies",
+        "160",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result = result_line(&out);
+    assert_eq!(result.a, player);
+    assert_eq!(result.wins + result.draws + result.losses, 2);
+    let log = stderr(&out);
+    // The engine neither failed nor played an illegal move.
+    assert!(!log.contains("failed") && !log.contains("played"), "{log}");
+}
+
+#[test]
+fn tablero_hub_plays_international_draughts() {
+    hub_match("international");
+}
+
+#[test]
+fn tablero_hub_plays_russian_and_english_draughts() {
+    hub_match("russian");
+    hub_match("english");
 }

@@ -18,7 +18,9 @@ use tablero_chess3d::Chess3d;
 use tablero_core::{Outcome, Reason, Side, SplitMix64};
 use tablero_engine::{Clock, Level, Limits};
 
-use crate::{AnyEngine, AnyGame, AnyRecord, SearchRequest, UciClock, UciEngine, UciError};
+use crate::{
+    AnyEngine, AnyGame, AnyRecord, HubEngine, SearchRequest, UciClock, UciEngine, UciError,
+};
 
 /// Why a match could not be set up or had to stop.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -34,9 +36,14 @@ pub enum ArenaError {
     /// The game or variant is unknown.
     #[error("{0}")]
     Game(String),
-    /// Hub (draughts engine protocol) players come with a later version.
-    #[error("player {0:?}: Hub players are not available yet")]
-    HubUnavailable(String),
+    /// A Hub player was given for a game other than draughts.
+    #[error("player {player:?}: Hub engines play draughts only, not {game}")]
+    HubGame {
+        /// The player spec.
+        player: String,
+        /// The game id.
+        game: String,
+    },
     /// A UCI player was given for a game UCI does not cover.
     #[error("player {player:?}: UCI engines play chess and xiangqi only, not {game}")]
     UciGame {
@@ -65,7 +72,7 @@ pub enum PlayerSpec {
     Level(Level),
     /// `uci:<command>`: a UCI engine (chess, xiangqi).
     Uci(String),
-    /// `hub:<command>`: a Hub engine (draughts); not available yet.
+    /// `hub:<command>`: a Hub engine (draughts).
     Hub(String),
 }
 
@@ -432,8 +439,8 @@ const BALANCE_NODES: u64 = 6_000;
 ///
 /// # Errors
 ///
-/// [`ArenaError`] for an unknown game, no games, a Hub player, a UCI player in a game
-/// UCI does not cover, or a player that cannot be started.
+/// [`ArenaError`] for an unknown game, no games, a UCI or Hub player in a game its
+/// protocol does not cover, or a player that cannot be started.
 pub fn run_match(
     config: &MatchConfig,
     mut on_game: impl FnMut(&GameReport),
@@ -445,7 +452,12 @@ pub fn run_match(
     }
     for spec in [&config.a, &config.b] {
         match spec {
-            PlayerSpec::Hub(_) => return Err(ArenaError::HubUnavailable(spec.to_string())),
+            PlayerSpec::Hub(_) if !matches!(start, AnyGame::Draughts(_)) => {
+                return Err(ArenaError::HubGame {
+                    player: spec.to_string(),
+                    game: config.game.clone(),
+                });
+            }
             PlayerSpec::Uci(_) if !matches!(start, AnyGame::Chess(_) | AnyGame::Xiangqi(_)) => {
                 return Err(ArenaError::UciGame {
                     player: spec.to_string(),
@@ -590,11 +602,12 @@ fn make_opening(start: &AnyGame, engine: &AnyEngine, rng: &mut SplitMix64) -> Op
 enum Player {
     Level { engine: AnyEngine, level: Level },
     Uci(Box<UciEngine>),
+    Hub(Box<HubEngine>),
 }
 
 impl Player {
     fn start(spec: &PlayerSpec, game: &AnyGame, hash_mb: usize) -> Result<Player, ArenaError> {
-        let failed = |e: UciError| ArenaError::Player {
+        let failed = |e: &dyn std::error::Error| ArenaError::Player {
             player: spec.to_string(),
             reason: e.to_string(),
         };
@@ -604,11 +617,15 @@ impl Player {
                 level: *level,
             }),
             PlayerSpec::Uci(command) => {
-                let mut engine = UciEngine::start(command).map_err(failed)?;
-                engine.configure(game).map_err(failed)?;
+                let mut engine = UciEngine::start(command).map_err(|e: UciError| failed(&e))?;
+                engine.configure(game).map_err(|e| failed(&e))?;
                 Ok(Player::Uci(Box::new(engine)))
             }
-            PlayerSpec::Hub(_) => Err(ArenaError::HubUnavailable(spec.to_string())),
+            PlayerSpec::Hub(command) => {
+                let mut engine = HubEngine::start(command).map_err(|e| failed(&e))?;
+                engine.configure(game).map_err(|e| failed(&e))?;
+                Ok(Player::Hub(Box::new(engine)))
+            }
         }
     }
 
@@ -619,6 +636,7 @@ impl Player {
                 Ok(())
             }
             Player::Uci(engine) => engine.new_game().map_err(|e| e.to_string()),
+            Player::Hub(engine) => engine.new_game().map_err(|e| e.to_string()),
         }
     }
 
@@ -666,6 +684,19 @@ impl Player {
                 };
                 engine
                     .best_move(record.start(), &moves, &clock, timeout)
+                    .map_err(|e| e.to_string())
+            }
+            Player::Hub(engine) => {
+                let moves: Vec<String> = record.moves().iter().map(|m| m.text.clone()).collect();
+                let side = record.turn();
+                engine
+                    .best_move(
+                        record.start(),
+                        &moves,
+                        clocks[side.index()],
+                        increment,
+                        timeout,
+                    )
                     .map_err(|e| e.to_string())
             }
         }
@@ -954,17 +985,29 @@ mod tests {
         let tc: TimeControl = "1+0".parse().expect("valid in this test");
         let level = PlayerSpec::Level(Level::MIN);
         let hub = MatchConfig::new(
-            "draughts",
+            "chess",
             None,
-            PlayerSpec::Hub("scan".into()),
+            PlayerSpec::Hub("scan hub".into()),
             level.clone(),
             2,
             tc,
         );
         assert_eq!(
             run_match(&hub, |_| {}).expect_err("refused").to_string(),
-            "player \"hub:scan\": Hub players are not available yet"
+            "player \"hub:scan hub\": Hub engines play draughts only, not chess"
         );
+        let missing_hub = MatchConfig::new(
+            "draughts",
+            None,
+            PlayerSpec::Hub("/nonexistent/scan hub".into()),
+            level.clone(),
+            2,
+            tc,
+        );
+        assert!(matches!(
+            run_match(&missing_hub, |_| {}),
+            Err(ArenaError::Player { .. })
+        ));
         let uci = MatchConfig::new(
             "chess3d",
             None,

@@ -7,6 +7,7 @@ mod bench;
 mod board_text;
 mod catalog;
 mod engine;
+mod hub_client;
 mod record;
 mod uci_client;
 
@@ -19,6 +20,7 @@ pub use bench::{BENCH_POSITIONS, BenchLine, bench};
 pub use board_text::{BoardStyle, Colours, board_text};
 pub use catalog::{CATALOG, GameInfo, VariantInfo};
 pub use engine::{AnyEngine, SearchRequest, TextInfo, TextLine, TextResult};
+pub use hub_client::{HubEngine, HubError};
 pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
 pub use tablero_core::fresh_seed;
 pub use tablero_engine::{Clock, Level, Limits};
