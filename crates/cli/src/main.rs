@@ -12,6 +12,7 @@ use tablero_engine::score::mate_in_moves;
 use tablero_games::{AnyEngine, AnyGame, Level, Limits, SearchRequest, TextInfo};
 
 mod match_command;
+mod serve_command;
 
 /// tablero: chess, xiangqi, draughts and Ajedrez 3D.
 #[derive(Debug, Parser)]
@@ -36,6 +37,8 @@ struct PositionArgs {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Start the server and web interface (what `tablero` alone does).
+    Serve(serve_command::ServeArgs),
     /// Count the leaf nodes of the legal-move tree; the last line is the count.
     Perft {
         #[command(flatten)]
@@ -136,10 +139,12 @@ fn run(cli: Cli) -> Result<(), String> {
     let io = |e: std::io::Error| format!("cannot write output: {e}");
     match cli.command {
         None => {
-            // The server arrives with its own issue; until then the command shows its help.
-            let mut help = <Cli as clap::CommandFactory>::command();
-            help.print_help().map_err(io)?;
-            writeln!(out).map_err(io)?;
+            drop(out);
+            serve_command::run(serve_command::ServeArgs::default())?;
+        }
+        Some(Command::Serve(args)) => {
+            drop(out);
+            serve_command::run(args)?;
         }
         Some(Command::Perft {
             position,

@@ -217,6 +217,45 @@ impl AnyGame {
         }
     }
 
+    /// Like [`AnyGame::new`], but a chess3d game without a position text starts with
+    /// generator state `seed` (the rule book's start is seed 0): what a new game of
+    /// the server or the terminal uses, with [`crate::fresh_seed`].
+    ///
+    /// # Errors
+    ///
+    /// As [`AnyGame::new`].
+    pub fn new_seeded(
+        game: &str,
+        variant: Option<&str>,
+        position: Option<&str>,
+        seed: u64,
+    ) -> Result<AnyGame, GamesError> {
+        match AnyGame::new(game, variant, position)? {
+            AnyGame::Chess3d(_) if position.is_none() => Ok(AnyGame::Chess3d(Chess3d::start(seed))),
+            other => Ok(other),
+        }
+    }
+
+    /// Chess3d's generator state (the seed of a start position); `None` for the
+    /// other games.
+    #[must_use]
+    pub fn generator_state(&self) -> Option<u64> {
+        match self {
+            AnyGame::Chess3d(p) => Some(p.rng().state()),
+            _ => None,
+        }
+    }
+
+    /// The variant id (`standard`, `chess960`, `english`, ...).
+    #[must_use]
+    pub fn variant_id(&self) -> &'static str {
+        match self {
+            AnyGame::Chess(p) if p.castling_mode() == CastlingMode::Chess960 => "chess960",
+            AnyGame::Draughts(p) => p.rule_set().id(),
+            _ => "standard",
+        }
+    }
+
     /// The game id.
     #[must_use]
     pub fn game_id(&self) -> &'static str {

@@ -112,6 +112,18 @@ impl AnyEngine {
         AnyEngine { inner }
     }
 
+    /// Whether this engine searches positions of `game`'s kind.
+    #[must_use]
+    pub fn plays(&self, game: &AnyGame) -> bool {
+        matches!(
+            (&self.inner, game),
+            (Inner::Chess(_), AnyGame::Chess(_))
+                | (Inner::Xiangqi(_), AnyGame::Xiangqi(_))
+                | (Inner::Draughts(_), AnyGame::Draughts(_))
+                | (Inner::Chess3d(_), AnyGame::Chess3d(_))
+        )
+    }
+
     /// Replaces the hash table with one of `hash_mb` MiB.
     pub fn resize_hash(&mut self, hash_mb: usize) {
         match &mut self.inner {

@@ -267,6 +267,33 @@ impl AnyRecord {
         }
     }
 
+    /// The result when `flagged` runs out of time on a per-side clock: the opponent
+    /// wins, unless it could not win by any series of legal moves (FIDE 6.9, chess
+    /// only), which is a draw.
+    #[must_use]
+    pub fn flag_outcome(&self, flagged: Side) -> Outcome {
+        if self.has_insufficient_material(flagged.other()) {
+            Outcome::Draw {
+                reason: Reason::TimeoutInsufficientMaterial,
+            }
+        } else {
+            Outcome::Win {
+                winner: flagged.other(),
+                reason: Reason::Timeout,
+            }
+        }
+    }
+
+    /// The result when a whole-game clock expires (chess3d's timed mode: more pieces
+    /// wins, equal counts draw); `None` for games that have no such clock.
+    #[must_use]
+    pub fn game_clock_outcome(&self) -> Option<Outcome> {
+        match &self.rules {
+            Rules::Chess3d(game) => Some(game.timeout_outcome()),
+            _ => None,
+        }
+    }
+
     /// The game in its file format: PGN (chess, xiangqi with WXF moves), PDN
     /// (draughts) or the chess3d record (see [`AnyRecord::import`]).
     ///

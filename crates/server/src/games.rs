@@ -1,0 +1,496 @@
+//! The loaded games: one lock and one broadcast channel per game. Every change is
+//! made under the game's lock and written to the store before the lock is released,
+//! so that an acknowledged move is durable and two moves sent at once cannot both be
+//! accepted.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex as SyncMutex};
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+use tablero_core::Side;
+use tablero_games::{AnyEngine, Clock, Level, Limits, SearchRequest};
+use tablero_store::{ClockKind, Store};
+use tokio::sync::{Mutex, Semaphore, broadcast};
+
+use crate::ApiError;
+use crate::live::{Change, LiveGame, Setup};
+use crate::view::GameView;
+
+/// The follow-ups of a change call each other (a computer move starts the flag timer
+/// that may end the game...): a boxed future breaks the cycle of future types.
+type BoxFuture = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
+
+/// One loaded game.
+#[derive(Debug)]
+pub(crate) struct Slot {
+    pub(crate) game: Mutex<LiveGame>,
+    /// Each change's state, serialised once for every watcher.
+    pub(crate) updates: broadcast::Sender<Arc<str>>,
+}
+
+/// What a seat asks for.
+#[derive(Debug, Clone)]
+pub(crate) enum Action {
+    Move(String),
+    TakeBack,
+    AcceptTakeBack,
+    DeclineTakeBack,
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    ClaimDraw,
+}
+
+/// Every loaded game and what plays the computer seats.
+#[derive(Debug)]
+pub(crate) struct Games {
+    store: Store,
+    slots: SyncMutex<HashMap<String, Arc<Slot>>>,
+    engines: EnginePool,
+}
+
+impl Games {
+    pub(crate) fn new(store: Store, engine_threads: usize) -> Games {
+        Games {
+            store,
+            slots: SyncMutex::new(HashMap::new()),
+            engines: EnginePool::new(engine_threads),
+        }
+    }
+
+    pub(crate) fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Loads every unfinished game from the store and lets it go on: computer seats
+    /// think again, clocks run from now. Games whose record cannot be replayed are
+    /// logged and left alone.
+    pub(crate) async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let stored = self.store.unfinished_games().await?;
+        let mut resumed = 0;
+        for record in stored {
+            match LiveGame::from_record(record) {
+                Ok(game) => {
+                    let slot = self.insert(game);
+                    self.follow_up(&slot).await;
+                    resumed += 1;
+                }
+                Err(e) => tracing::error!(error = %e, "a stored game cannot be resumed"),
+            }
+        }
+        Ok(resumed)
+    }
+
+    fn insert(&self, game: LiveGame) -> Arc<Slot> {
+        let id = game.id.clone();
+        let (updates, _) = broadcast::channel(16);
+        let slot = Arc::new(Slot {
+            game: Mutex::new(game),
+            updates,
+        });
+        self.slots
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(id, Arc::clone(&slot));
+        slot
+    }
+
+    /// Creates a game: stored first, then loaded; the computer starts thinking if it
+    /// moves first.
+    pub(crate) async fn create(self: &Arc<Self>, setup: Setup) -> Result<GameView, ApiError> {
+        let game = LiveGame::create(new_id(), setup)?;
+        self.store.create_game(&game.to_new_game()).await?;
+        let view = game.view(Instant::now());
+        let slot = self.insert(game);
+        self.follow_up(&slot).await;
+        Ok(view)
+    }
+
+    /// The game `id`, loaded from the store if needed.
+    ///
+    /// # Errors
+    ///
+    /// 404 for an unknown id.
+    pub(crate) async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+        if let Some(slot) = self
+            .slots
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(id)
+        {
+            return Ok(Arc::clone(slot));
+        }
+        let unknown = || ApiError::not_found(format!("no game with id {id:?}"));
+        if !valid_id(id) {
+            return Err(unknown());
+        }
+        let record = self.store.game(id).await?.ok_or_else(unknown)?;
+        let game = LiveGame::from_record(record).map_err(|e| {
+            tracing::error!(error = %e, "a stored game cannot be loaded");
+            ApiError::new(
+                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                format!("game {id:?} cannot be loaded"),
+            )
+        })?;
+        // Another request may have loaded it meanwhile: keep the first.
+        let mut slots = self
+            .slots
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let slot = slots.entry(id.to_owned()).or_insert_with(|| {
+            let (updates, _) = broadcast::channel(16);
+            Arc::new(Slot {
+                game: Mutex::new(game),
+                updates,
+            })
+        });
+        Ok(Arc::clone(slot))
+    }
+
+    /// The state of game `id` now.
+    pub(crate) async fn view(&self, id: &str) -> Result<GameView, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut game = slot.game.lock().await;
+        if let Some(change) = game.check_flag(Instant::now()) {
+            self.commit(&mut game, &slot, change, None).await?;
+        }
+        Ok(game.view(Instant::now()))
+    }
+
+    /// A seat holder's request: authenticated by `token`, applied, stored, announced.
+    pub(crate) async fn act(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        action: Action,
+    ) -> Result<GameView, ApiError> {
+        let slot = self.slot(id).await?;
+        let view = {
+            let mut game = slot.game.lock().await;
+            let side = game.seat_of(token)?;
+            let now = Instant::now();
+            // A flag that fell before this request ends the game first.
+            if let Some(change) = game.check_flag(now) {
+                self.commit(&mut game, &slot, change, None).await?;
+            }
+            let before = game.snapshot();
+            let change = match action {
+                Action::Move(text) => game.play(side, &text, now),
+                Action::TakeBack => game.take_back(side, now),
+                Action::AcceptTakeBack => game.answer_take_back(side, true, now),
+                Action::DeclineTakeBack => game.answer_take_back(side, false, now),
+                Action::Resign => game.resign(side, now),
+                Action::OfferDraw => game.offer_draw(side, now),
+                Action::AcceptDraw => game.answer_draw(side, true, now),
+                Action::DeclineDraw => game.answer_draw(side, false, now),
+                Action::ClaimDraw => game.claim_draw(side, now),
+            }?;
+            self.commit(&mut game, &slot, change, Some(before)).await?;
+            game.view(Instant::now())
+        };
+        self.follow_up(&slot).await;
+        Ok(view)
+    }
+
+    /// Stores `change` and announces the new state. If the store refuses a move, the
+    /// move is taken back in memory and nothing is announced.
+    async fn commit(
+        &self,
+        game: &mut LiveGame,
+        slot: &Slot,
+        change: Change,
+        before: Option<crate::live::Snapshot>,
+    ) -> Result<(), ApiError> {
+        let now = Instant::now();
+        let stored = match &change {
+            Change::Moved { ply, record, ended } => {
+                let appended = self.store.append_move(&game.id, *ply, record).await;
+                match (appended, ended) {
+                    (Ok(()), Some(outcome)) => {
+                        self.store
+                            .finish_game(
+                                &game.id,
+                                outcome.winner(),
+                                outcome.reason().id(),
+                                game.stored_clocks(now),
+                            )
+                            .await
+                    }
+                    (result, _) => result,
+                }
+            }
+            Change::TookBack { keep } => {
+                self.store
+                    .take_back(&game.id, *keep, game.stored_clocks(now))
+                    .await
+            }
+            Change::Ended(outcome) => {
+                self.store
+                    .finish_game(
+                        &game.id,
+                        outcome.winner(),
+                        outcome.reason().id(),
+                        game.stored_clocks(now),
+                    )
+                    .await
+            }
+            Change::Offer => Ok(()),
+        };
+        if let Err(e) = stored {
+            // The memory must not run ahead of the file: reload the game as stored,
+            // or at least take the refused move back.
+            let reloaded = match self.store.game(&game.id).await {
+                Ok(Some(record)) => LiveGame::from_record(record).ok(),
+                _ => None,
+            };
+            match (reloaded, before) {
+                (Some(reloaded), _) => {
+                    let version = game.version + 1;
+                    *game = reloaded;
+                    game.version = version;
+                }
+                (None, Some(before)) if matches!(change, Change::Moved { .. }) => {
+                    game.unplay(before);
+                }
+                _ => {}
+            }
+            return Err(ApiError::storage(&e));
+        }
+        self.announce(game, slot);
+        Ok(())
+    }
+
+    fn announce(&self, game: &LiveGame, slot: &Slot) {
+        if slot.updates.receiver_count() == 0 {
+            return;
+        }
+        match serde_json::to_string(&game.view(Instant::now())) {
+            Ok(json) => {
+                // No watcher is not an error.
+                let _ = slot.updates.send(json.into());
+            }
+            Err(e) => tracing::error!(error = %e, "a state could not be serialised"),
+        }
+    }
+
+    /// After a change: starts the computer if it is to move, and a timer for the flag
+    /// of the side to move.
+    fn follow_up(self: &Arc<Self>, slot: &Arc<Slot>) -> BoxFuture {
+        let games = Arc::clone(self);
+        let slot = Arc::clone(slot);
+        Box::pin(async move { games.start_follow_ups(&slot).await })
+    }
+
+    async fn start_follow_ups(self: &Arc<Self>, slot: &Arc<Slot>) {
+        let mut game = slot.game.lock().await;
+        if game.ended.is_some() {
+            return;
+        }
+        let turn = game.record.turn();
+        let now = Instant::now();
+        if let Some(deadline) = game.clock.as_ref().and_then(|c| c.deadline(turn)) {
+            let games = Arc::clone(self);
+            let slot = Arc::clone(slot);
+            let version = game.version;
+            tokio::spawn(async move {
+                tokio::time::sleep_until(deadline.into()).await;
+                games.flag_fell(&slot, version).await;
+            });
+        }
+        if let Some(level) = game.computer_level(turn)
+            && game.thinking.is_none()
+        {
+            let stop = Arc::new(AtomicBool::new(false));
+            game.thinking = Some(Arc::clone(&stop));
+            let job = ComputerJob {
+                position: game.record.position().clone(),
+                history: game.record.history().to_vec(),
+                level,
+                limits: computer_limits(&game, turn, level, now),
+                version: game.version,
+                stop,
+            };
+            let games = Arc::clone(self);
+            let slot = Arc::clone(slot);
+            tokio::spawn(async move { games.computer_move(&slot, job).await });
+        }
+    }
+
+    async fn flag_fell(self: &Arc<Self>, slot: &Arc<Slot>, version: u64) {
+        {
+            let mut game = slot.game.lock().await;
+            if game.version != version {
+                return;
+            }
+            let Some(change) = game.check_flag(Instant::now()) else {
+                return;
+            };
+            if let Err(e) = self.commit(&mut game, slot, change, None).await {
+                tracing::error!(game = %game.id, error = %e, "a flag fall could not be stored");
+            }
+        }
+        self.follow_up(slot).await;
+    }
+
+    async fn computer_move(self: &Arc<Self>, slot: &Arc<Slot>, job: ComputerJob) {
+        let version = job.version;
+        let Some(best) = self.engines.think(job).await else {
+            return;
+        };
+        {
+            let mut game = slot.game.lock().await;
+            if game.version != version {
+                return;
+            }
+            game.thinking = None;
+            let now = Instant::now();
+            if let Some(change) = game.check_flag(now) {
+                if let Err(e) = self.commit(&mut game, slot, change, None).await {
+                    tracing::error!(game = %game.id, error = %e, "a flag fall could not be stored");
+                }
+                return;
+            }
+            let side = game.record.turn();
+            let before = game.snapshot();
+            match game.play(side, &best, now) {
+                Ok(change) => {
+                    if let Err(e) = self.commit(&mut game, slot, change, Some(before)).await {
+                        tracing::error!(game = %game.id, error = %e, "a computer move could not be stored");
+                        return;
+                    }
+                }
+                Err(e) => {
+                    tracing::error!(game = %game.id, error = %e, "the computer chose a refused move");
+                    return;
+                }
+            }
+        }
+        self.follow_up(slot).await;
+    }
+}
+
+/// A search to run for a computer seat.
+#[derive(Debug)]
+struct ComputerJob {
+    position: tablero_games::AnyGame,
+    history: Vec<tablero_games::AnyGame>,
+    level: Level,
+    limits: Limits,
+    version: u64,
+    stop: Arc<AtomicBool>,
+}
+
+/// The computer's time: its clock if the game has one, else a cap per move (levels
+/// 1–6 are depth-limited and answer well within it).
+fn computer_limits(game: &LiveGame, turn: Side, level: Level, now: Instant) -> Limits {
+    const OVERHEAD: Duration = Duration::from_millis(50);
+    match &game.clock {
+        Some(clock) => {
+            let remaining = clock.remaining_at(turn, now);
+            let (remaining, increment, moves_to_go) = match clock.settings.kind {
+                ClockKind::Fischer => (
+                    remaining[turn.index()],
+                    Duration::from_millis(clock.settings.increment_ms),
+                    None,
+                ),
+                // One clock for both: budget as if half of it were ours, over a long game.
+                ClockKind::Game => (remaining[0] / 2, Duration::ZERO, Some(40)),
+            };
+            Limits {
+                clock: Some(Clock {
+                    remaining,
+                    increment,
+                    moves_to_go,
+                }),
+                overhead: OVERHEAD,
+                ..Limits::default()
+            }
+        }
+        None => Limits {
+            movetime: Some(Duration::from_millis(if level.get() >= 10 {
+                2_000
+            } else {
+                1_000
+            })),
+            ..Limits::default()
+        },
+    }
+}
+
+/// Engines for the computer seats: at most `threads` searches at once, each on a
+/// blocking thread, with hash tables kept between searches.
+#[derive(Debug)]
+struct EnginePool {
+    permits: Semaphore,
+    idle: SyncMutex<Vec<AnyEngine>>,
+}
+
+/// Hash table per pooled engine, in MiB.
+const ENGINE_HASH_MB: usize = 16;
+
+impl EnginePool {
+    fn new(threads: usize) -> EnginePool {
+        EnginePool {
+            permits: Semaphore::new(threads.max(1)),
+            idle: SyncMutex::new(Vec::new()),
+        }
+    }
+
+    /// The move the computer chooses, or `None` if the search was stopped or failed.
+    async fn think(&self, job: ComputerJob) -> Option<String> {
+        let _permit = self.permits.acquire().await.ok()?;
+        if job.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        let engine = self
+            .idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .pop();
+        let (engine, best) = tokio::task::spawn_blocking(move || {
+            // An engine of another game kind is dropped and replaced.
+            let engine = match engine {
+                Some(e) if e.plays(&job.position) => e,
+                _ => AnyEngine::for_game(&job.position, ENGINE_HASH_MB),
+            };
+            let request = SearchRequest {
+                limits: job.limits,
+                level: Some(job.level),
+                seed: rand::rng().random(),
+                ..SearchRequest::default()
+            };
+            let result = engine.search(&job.position, &job.history, &request, &job.stop, |_| {});
+            let stopped = job.stop.load(std::sync::atomic::Ordering::Relaxed);
+            (engine, if stopped { None } else { result.best })
+        })
+        .await
+        .ok()?;
+        self.idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(engine);
+        best
+    }
+}
+
+/// A new game id: 12 characters from 62, hard to guess.
+fn new_id() -> String {
+    const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let mut rng = rand::rng();
+    (0..12)
+        .map(|_| char::from(ALPHABET[rng.random_range(0..ALPHABET.len())]))
+        .collect()
+}
+
+/// A seat token: 128 random bits in hex.
+pub(crate) fn new_token() -> String {
+    let bits: u128 = rand::rng().random();
+    format!("{bits:032x}")
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}

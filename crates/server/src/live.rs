@@ -1,0 +1,727 @@
+//! A game being played: the record under its rules, the seats, the clock, offers and
+//! requests. Everything here is synchronous and in memory; `games.rs` persists each
+//! change before anyone hears of it.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use tablero_core::{Outcome, Reason, Side};
+use tablero_games::{AnyGame, AnyRecord, CATALOG, GameInfo, Level};
+use tablero_store::{ClockKind, ClockRecord, GameRecord, Mode, MoveRecord, NewGame, Seat};
+
+use crate::ApiError;
+use crate::view::{ClockView, GameView, MoveView, OutcomeView, PlayerView};
+
+/// What a change did, for the store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Change {
+    /// Move number `ply` was played; the game may have ended with it.
+    Moved {
+        ply: usize,
+        record: MoveRecord,
+        ended: Option<Outcome>,
+    },
+    /// Moves were taken back so that `keep` remain.
+    TookBack { keep: usize },
+    /// The game ended without a move (resignation, agreement, claim, flag).
+    Ended(Outcome),
+    /// Only offers or requests changed: nothing to store.
+    Offer,
+}
+
+/// A per-side (Fischer) or whole-game clock, while the game is loaded.
+#[derive(Debug, Clone)]
+pub(crate) struct LiveClock {
+    pub(crate) settings: ClockRecord,
+    /// Remaining time when the current turn started (both equal for a game clock).
+    remaining: [Duration; 2],
+    /// When the current turn started; `None` before the first move, when no clock runs.
+    turn_started: Option<Instant>,
+}
+
+impl LiveClock {
+    fn new(settings: ClockRecord, remaining: [Option<u64>; 2], running: bool) -> LiveClock {
+        let initial = Duration::from_millis(settings.initial_ms);
+        let at = |ms: Option<u64>| ms.map_or(initial, Duration::from_millis);
+        LiveClock {
+            settings,
+            remaining: [at(remaining[0]), at(remaining[1])],
+            turn_started: running.then(Instant::now),
+        }
+    }
+
+    /// The remaining times at `now`, white first.
+    pub(crate) fn remaining_at(&self, turn: Side, now: Instant) -> [Duration; 2] {
+        let mut remaining = self.remaining;
+        if let Some(started) = self.turn_started {
+            let elapsed = now.saturating_duration_since(started);
+            match self.settings.kind {
+                ClockKind::Fischer => {
+                    let i = turn.index();
+                    remaining[i] = remaining[i].saturating_sub(elapsed);
+                }
+                ClockKind::Game => remaining = remaining.map(|r| r.saturating_sub(elapsed)),
+            }
+        }
+        remaining
+    }
+
+    /// When the side to move's time (or the game's) runs out, if a clock runs.
+    pub(crate) fn deadline(&self, turn: Side) -> Option<Instant> {
+        let started = self.turn_started?;
+        Some(started + self.remaining[turn.index()])
+    }
+
+    fn stored(&self, turn: Side, now: Instant) -> [Option<u64>; 2] {
+        self.remaining_at(turn, now).map(|d| Some(millis(d)))
+    }
+
+    fn is_running(&self) -> bool {
+        self.turn_started.is_some()
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// A loaded game.
+#[derive(Debug)]
+pub(crate) struct LiveGame {
+    pub(crate) id: String,
+    info: &'static GameInfo,
+    pub(crate) mode: Mode,
+    pub(crate) seats: [Seat; 2],
+    pub(crate) record: AnyRecord,
+    seed: Option<u64>,
+    pub(crate) clock: Option<LiveClock>,
+    /// The clocks after each move, the start first: restored by a takeback.
+    clock_history: Vec<[Option<u64>; 2]>,
+    /// The result, once the game is over (by the rules or by an event).
+    pub(crate) ended: Option<Outcome>,
+    draw_offer: Option<Side>,
+    takeback_request: Option<Side>,
+    /// Counts changes: a computer move or a flag timer started for an older version
+    /// is dropped.
+    pub(crate) version: u64,
+    /// Raised to stop the computer's search when the game changes under it.
+    pub(crate) thinking: Option<Arc<AtomicBool>>,
+}
+
+/// A request to create a game, checked.
+#[derive(Debug, Clone)]
+pub(crate) struct Setup {
+    pub(crate) start: AnyGame,
+    pub(crate) mode: Mode,
+    pub(crate) seats: [Seat; 2],
+    pub(crate) clock: Option<ClockRecord>,
+    /// Moves to replay (an imported game).
+    pub(crate) moves: Vec<String>,
+}
+
+impl LiveGame {
+    /// A new game from a checked set-up; replays its moves (an import).
+    pub(crate) fn create(id: String, setup: Setup) -> Result<LiveGame, ApiError> {
+        let info = info_of(&setup.start);
+        let seed = setup.start.generator_state();
+        let mut record = AnyRecord::new(setup.start);
+        for (i, text) in setup.moves.iter().enumerate() {
+            record.play_text(text).map_err(|e| {
+                ApiError::bad_request(format!("move {} of the game: {e}", i + 1))
+            })?;
+        }
+        let initial = setup.clock.map(|c| c.initial_ms);
+        let plies = record.plies();
+        let mut game = LiveGame {
+            id,
+            info,
+            mode: setup.mode,
+            seats: setup.seats,
+            ended: record.outcome(),
+            record,
+            seed,
+            clock: setup
+                .clock
+                .map(|c| LiveClock::new(c, [initial, initial], plies > 0)),
+            clock_history: vec![[initial, initial]; plies + 1],
+            draw_offer: None,
+            takeback_request: None,
+            version: 0,
+            thinking: None,
+        };
+        if game.ended.is_some() {
+            game.stop_clock();
+        }
+        Ok(game)
+    }
+
+    /// The row the store keeps for this new game.
+    pub(crate) fn to_new_game(&self) -> NewGame {
+        NewGame {
+            id: self.id.clone(),
+            game: self.info.id.to_owned(),
+            variant: self.record.start().variant_id().to_owned(),
+            start_position: self.record.start().position_text(),
+            seed: self.seed,
+            mode: self.mode,
+            seats: self.seats.clone(),
+            clock: self.clock.as_ref().map(|c| c.settings),
+            moves: self
+                .record
+                .moves()
+                .iter()
+                .zip(&self.clock_history[1..])
+                .map(|(m, clocks)| MoveRecord {
+                    text: m.text.clone(),
+                    white_ms: clocks[0],
+                    black_ms: clocks[1],
+                })
+                .collect(),
+            finished: self
+                .ended
+                .map(|o| (o.winner(), o.reason().id().to_owned())),
+        }
+    }
+
+    /// A stored game, loaded again. Its clock restarts now: clocks do not run while
+    /// the server is down.
+    pub(crate) fn from_record(stored: GameRecord) -> Result<LiveGame, String> {
+        let start = AnyGame::new(
+            &stored.game,
+            Some(&stored.variant),
+            Some(&stored.start_position),
+        )
+        .map_err(|e| format!("game {}: stored start: {e}", stored.id))?;
+        let info = info_of(&start);
+        let seed = start.generator_state();
+        let mut record = AnyRecord::new(start);
+        let initial = stored.clock.map(|c| c.initial_ms);
+        let mut clock_history = vec![[initial, initial]];
+        for (i, m) in stored.moves.iter().enumerate() {
+            record
+                .play_text(&m.text)
+                .map_err(|e| format!("game {}: stored move {}: {e}", stored.id, i + 1))?;
+            clock_history.push([m.white_ms, m.black_ms]);
+        }
+        let ended = match (&stored.reason, stored.status) {
+            (Some(reason), tablero_store::GameStatus::Finished) => {
+                let reason: Reason = reason
+                    .parse()
+                    .map_err(|e| format!("game {}: {e}", stored.id))?;
+                Some(match stored.winner {
+                    Some(winner) => Outcome::Win { winner, reason },
+                    None => Outcome::Draw { reason },
+                })
+            }
+            _ => record.outcome(),
+        };
+        let running = ended.is_none() && record.plies() > 0;
+        Ok(LiveGame {
+            id: stored.id,
+            info,
+            mode: stored.mode,
+            seats: stored.seats,
+            clock: stored
+                .clock
+                .map(|c| LiveClock::new(c, stored.remaining_ms, running)),
+            record,
+            seed,
+            clock_history,
+            ended,
+            draw_offer: None,
+            takeback_request: None,
+            version: 0,
+            thinking: None,
+        })
+    }
+
+    /// The side named `name` in this game (`white`/`black`, or `red`/`black`).
+    pub(crate) fn side_named(info: &GameInfo, name: &str) -> Option<Side> {
+        if name == info.sides[0] {
+            Some(Side::White)
+        } else if name == info.sides[1] {
+            Some(Side::Black)
+        } else {
+            None
+        }
+    }
+
+    /// This game's name for `side`.
+    pub(crate) fn side_name(&self, side: Side) -> &'static str {
+        self.info.sides[side.index()]
+    }
+
+    /// The computer's level if the computer plays `side`.
+    pub(crate) fn computer_level(&self, side: Side) -> Option<Level> {
+        self.seats[side.index()].level.and_then(Level::new)
+    }
+
+    /// The side whose seat `token` is.
+    ///
+    /// # Errors
+    ///
+    /// 401 when there is no token or it is not a seat of this game.
+    pub(crate) fn seat_of(&self, token: Option<&str>) -> Result<Side, ApiError> {
+        let token = token.ok_or_else(|| {
+            ApiError::unauthorized("missing seat token: send `Authorization: Bearer <token>`")
+        })?;
+        // Both seats are compared so that the time taken says nothing about the match.
+        let matches = [Side::White, Side::Black].map(|side| {
+            self.seats[side.index()]
+                .token
+                .as_deref()
+                .is_some_and(|t| constant_time_eq(t.as_bytes(), token.as_bytes()))
+        });
+        match matches {
+            [true, _] => Ok(Side::White),
+            [_, true] => Ok(Side::Black),
+            _ => Err(ApiError::unauthorized(format!(
+                "the token is not a seat of game {}",
+                self.id
+            ))),
+        }
+    }
+
+    fn check_not_over(&self) -> Result<(), ApiError> {
+        match self.ended {
+            Some(outcome) => Err(ApiError::conflict(format!(
+                "the game is over: {}",
+                self.describe(outcome)
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// "red wins by checkmate", with the game's side names.
+    pub(crate) fn describe(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win { winner, reason } => {
+                format!("{} wins by {reason}", self.side_name(winner))
+            }
+            Outcome::Draw { reason } => format!("draw by {reason}"),
+        }
+    }
+
+    /// Ends the game if the side to move's time (or the game's) has run out at `now`.
+    pub(crate) fn check_flag(&mut self, now: Instant) -> Option<Change> {
+        if self.ended.is_some() {
+            return None;
+        }
+        let clock = self.clock.as_ref()?;
+        let turn = self.record.turn();
+        if clock.deadline(turn)? > now {
+            return None;
+        }
+        let outcome = match clock.settings.kind {
+            ClockKind::Fischer => self.record.flag_outcome(turn),
+            ClockKind::Game => self
+                .record
+                .game_clock_outcome()
+                .unwrap_or(self.record.flag_outcome(turn)),
+        };
+        Some(self.end(outcome, now))
+    }
+
+    fn end(&mut self, outcome: Outcome, now: Instant) -> Change {
+        if let Some(clock) = &mut self.clock {
+            let turn = self.record.turn();
+            clock.remaining = clock.remaining_at(turn, now);
+        }
+        self.ended = Some(outcome);
+        self.stop_clock();
+        self.draw_offer = None;
+        self.takeback_request = None;
+        self.bump();
+        Change::Ended(outcome)
+    }
+
+    fn stop_clock(&mut self) {
+        if let Some(clock) = &mut self.clock {
+            clock.turn_started = None;
+        }
+    }
+
+    fn bump(&mut self) {
+        self.version += 1;
+        if let Some(stop) = self.thinking.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The clocks as the store keeps them at `now`.
+    pub(crate) fn stored_clocks(&self, now: Instant) -> [Option<u64>; 2] {
+        match &self.clock {
+            Some(clock) => clock.stored(self.record.turn(), now),
+            None => [None, None],
+        }
+    }
+
+    /// `side` plays `text` (move format or display notation).
+    ///
+    /// # Errors
+    ///
+    /// 409 after the end or out of turn, 403 for a move of the other side's pieces,
+    /// 400 for a malformed or illegal move. Nothing changes then.
+    pub(crate) fn play(&mut self, side: Side, text: &str, now: Instant) -> Result<Change, ApiError> {
+        self.check_not_over()?;
+        let turn = self.record.turn();
+        if side != turn {
+            let mut probe = self.record.position().clone();
+            return Err(if probe.play_text(text).is_ok() {
+                ApiError::forbidden(format!(
+                    "this token is {}'s seat: {text:?} is a move of {}",
+                    self.side_name(side),
+                    self.side_name(turn)
+                ))
+            } else {
+                ApiError::conflict(format!(
+                    "not your turn: {} is to move",
+                    self.side_name(turn)
+                ))
+            });
+        }
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(ApiError::bad_request("the move is empty"));
+        }
+        let played = self
+            .record
+            .play_text(text)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let ply = self.record.plies() - 1;
+        if let Some(clock) = &mut self.clock {
+            let elapsed = clock
+                .turn_started
+                .map_or(Duration::ZERO, |s| now.saturating_duration_since(s));
+            let increment = Duration::from_millis(clock.settings.increment_ms);
+            match clock.settings.kind {
+                ClockKind::Fischer => {
+                    let i = side.index();
+                    clock.remaining[i] = clock.remaining[i].saturating_sub(elapsed) + increment;
+                }
+                ClockKind::Game => {
+                    clock.remaining = clock.remaining.map(|r| r.saturating_sub(elapsed));
+                }
+            }
+            clock.turn_started = Some(now);
+        }
+        let clocks = match &self.clock {
+            Some(clock) => clock.remaining.map(|d| Some(millis(d))),
+            None => [None, None],
+        };
+        self.clock_history.push(clocks);
+        if self.draw_offer != Some(side) {
+            self.draw_offer = None;
+        }
+        self.takeback_request = None;
+        self.ended = self.record.outcome();
+        if self.ended.is_some() {
+            self.stop_clock();
+            self.draw_offer = None;
+        }
+        self.bump();
+        Ok(Change::Moved {
+            ply,
+            record: MoveRecord {
+                text: played.text,
+                white_ms: clocks[0],
+                black_ms: clocks[1],
+            },
+            ended: self.ended,
+        })
+    }
+
+    /// Undoes the last move played by [`LiveGame::play`] when the store refused it.
+    pub(crate) fn unplay(&mut self, before: Snapshot) {
+        self.record.undo();
+        self.clock_history.pop();
+        self.restore(before);
+    }
+
+    /// The small state that [`LiveGame::play`] and the offers change besides the record.
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            clock: self.clock.clone(),
+            ended: self.ended,
+            draw_offer: self.draw_offer,
+            takeback_request: self.takeback_request,
+        }
+    }
+
+    /// Puts back a [`Snapshot`] (the record is restored by the caller).
+    pub(crate) fn restore(&mut self, before: Snapshot) {
+        self.clock = before.clock;
+        self.ended = before.ended;
+        self.draw_offer = before.draw_offer;
+        self.takeback_request = before.takeback_request;
+        self.version += 1;
+    }
+
+    /// `side` asks to take back its last move: done at once in hot-seat and computer
+    /// games, a request to the opponent online.
+    ///
+    /// # Errors
+    ///
+    /// 409 when the game is over or `side` has no move to take back.
+    pub(crate) fn take_back(&mut self, side: Side, now: Instant) -> Result<Change, ApiError> {
+        self.check_not_over()?;
+        let plies = self.plies_to_take_back(side)?;
+        match self.mode {
+            Mode::Hotseat => Ok(self.undo_plies(1, now)),
+            Mode::Computer => Ok(self.undo_plies(plies, now)),
+            Mode::Online => {
+                if self.takeback_request == Some(side.other()) {
+                    let plies = self.plies_to_take_back(side.other())?;
+                    return Ok(self.undo_plies(plies, now));
+                }
+                self.takeback_request = Some(side);
+                self.version += 1;
+                Ok(Change::Offer)
+            }
+        }
+    }
+
+    /// The opponent of the requester accepts (`accept`) or declines an online takeback.
+    ///
+    /// # Errors
+    ///
+    /// 409 without a pending request from the other side.
+    pub(crate) fn answer_take_back(
+        &mut self,
+        side: Side,
+        accept: bool,
+        now: Instant,
+    ) -> Result<Change, ApiError> {
+        self.check_not_over()?;
+        if self.takeback_request != Some(side.other()) {
+            return Err(ApiError::conflict(format!(
+                "{} has not asked to take back a move",
+                self.side_name(side.other())
+            )));
+        }
+        if accept {
+            let plies = self.plies_to_take_back(side.other())?;
+            Ok(self.undo_plies(plies, now))
+        } else {
+            self.takeback_request = None;
+            self.version += 1;
+            Ok(Change::Offer)
+        }
+    }
+
+    /// How many plies go back so that `side`'s last move is undone and `side` is to
+    /// move again.
+    fn plies_to_take_back(&self, side: Side) -> Result<usize, ApiError> {
+        let plies = if self.mode == Mode::Hotseat {
+            1
+        } else if self.record.turn() == side {
+            2
+        } else {
+            1
+        };
+        if self.record.plies() < plies {
+            return Err(ApiError::conflict(format!(
+                "{} has no move to take back",
+                self.side_name(side)
+            )));
+        }
+        Ok(plies)
+    }
+
+    fn undo_plies(&mut self, plies: usize, now: Instant) -> Change {
+        for _ in 0..plies {
+            self.record.undo();
+            self.clock_history.pop();
+        }
+        let keep = self.record.plies();
+        if let (Some(clock), Some(clocks)) = (&mut self.clock, self.clock_history.last()) {
+            let initial = clock.settings.initial_ms;
+            clock.remaining = clocks.map(|ms| Duration::from_millis(ms.unwrap_or(initial)));
+            clock.turn_started = (keep > 0).then_some(now);
+        }
+        self.takeback_request = None;
+        self.draw_offer = None;
+        self.bump();
+        Change::TookBack { keep }
+    }
+
+    /// `side` resigns.
+    ///
+    /// # Errors
+    ///
+    /// 409 when the game is over.
+    pub(crate) fn resign(&mut self, side: Side, now: Instant) -> Result<Change, ApiError> {
+        self.check_not_over()?;
+        Ok(self.end(
+            Outcome::Win {
+                winner: side.other(),
+                reason: Reason::Resignation,
+            },
+            now,
+        ))
+    }
+
+    /// `side` offers a draw, or accepts the opponent's pending offer.
+    ///
+    /// # Errors
+    ///
+    /// 409 when the game is over.
+    pub(crate) fn offer_draw(&mut self, side: Side, now: Instant) -> Result<Change, ApiError> {
+        self.check_not_over()?;
+        if self.draw_offer == Some(side.other()) {
+            return Ok(self.end(
+                Outcome::Draw {
+                    reason: Reason::Agreement,
+                },
+                now,
+            ));
+        }
+        // The computer does not take draw offers: the offer stands until the game goes on.
+        self.draw_offer = Some(side);
+        self.version += 1;
+        Ok(Change::Offer)
+    }
+
+    /// `side` accepts or declines the opponent's draw offer.
+    ///
+    /// # Errors
+    ///
+    /// 409 without a pending offer from the other side.
+    pub(crate) fn answer_draw(
+        &mut self,
+        side: Side,
+        accept: bool,
+        now: Instant,
+    ) -> Result<Change, ApiError> {
+        self.check_not_over()?;
+        if self.draw_offer != Some(side.other()) {
+            return Err(ApiError::conflict(format!(
+                "{} has not offered a draw",
+                self.side_name(side.other())
+            )));
+        }
+        if accept {
+            Ok(self.end(
+                Outcome::Draw {
+                    reason: Reason::Agreement,
+                },
+                now,
+            ))
+        } else {
+            self.draw_offer = None;
+            self.version += 1;
+            Ok(Change::Offer)
+        }
+    }
+
+    /// `side` claims a draw (chess: threefold repetition, fifty moves) on its turn.
+    ///
+    /// # Errors
+    ///
+    /// 409 when the game is over, it is not `side`'s turn, or there is no draw to claim.
+    pub(crate) fn claim_draw(&mut self, side: Side, now: Instant) -> Result<Change, ApiError> {
+        self.check_not_over()?;
+        if self.record.turn() != side {
+            return Err(ApiError::conflict(format!(
+                "only the side to move may claim a draw: {} is to move",
+                self.side_name(self.record.turn())
+            )));
+        }
+        match self.record.claimable_draw() {
+            Some(reason) => Ok(self.end(Outcome::Draw { reason }, now)),
+            None => Err(ApiError::conflict(
+                "there is no draw to claim: no threefold repetition and no fifty moves",
+            )),
+        }
+    }
+
+    /// The state clients see at `now`.
+    pub(crate) fn view(&self, now: Instant) -> GameView {
+        let turn = self.record.turn();
+        let over = self.ended.is_some();
+        let players = [Side::White, Side::Black].map(|side| {
+            let seat = &self.seats[side.index()];
+            (
+                self.side_name(side),
+                match (seat.level, &seat.name) {
+                    (Some(level), _) => PlayerView::Computer { computer: level },
+                    (None, name) => PlayerView::Human { name: name.clone() },
+                },
+            )
+        });
+        GameView {
+            id: self.id.clone(),
+            game: self.info.id,
+            variant: self.record.start().variant_id(),
+            mode: self.mode.id(),
+            start_position: self.record.start().position_text(),
+            position: self.record.position().position_text(),
+            turn: self.side_name(turn),
+            moves: self
+                .record
+                .moves()
+                .iter()
+                .map(|m| MoveView {
+                    r#move: m.text.clone(),
+                    notation: m.notation.clone(),
+                })
+                .collect(),
+            legal: if over {
+                Vec::new()
+            } else {
+                self.record.position().legal_moves_text()
+            },
+            status: if over { "finished" } else { "playing" },
+            outcome: self.ended.map(|o| OutcomeView {
+                winner: o.winner().map(|w| self.side_name(w)),
+                reason: o.reason().id(),
+                result: o.result_str(),
+                text: self.describe(o),
+            }),
+            players: players.into_iter().collect(),
+            clock: self.clock.as_ref().map(|clock| {
+                let remaining = clock.remaining_at(turn, now);
+                ClockView {
+                    kind: clock.settings.kind.id(),
+                    initial_ms: clock.settings.initial_ms,
+                    increment_ms: clock.settings.increment_ms,
+                    remaining_ms: [Side::White, Side::Black]
+                        .into_iter()
+                        .map(|s| (self.side_name(s), millis(remaining[s.index()])))
+                        .collect(),
+                    running: clock.is_running().then(|| self.side_name(turn)),
+                }
+            }),
+            draw_offer: self.draw_offer.map(|s| self.side_name(s)),
+            takeback_request: self.takeback_request.map(|s| self.side_name(s)),
+            claimable_draw: if over {
+                None
+            } else {
+                self.record.claimable_draw().map(Reason::id)
+            },
+            seed: self.seed.map(|s| format!("{s:016x}")),
+            version: self.version,
+        }
+    }
+}
+
+/// See [`LiveGame::snapshot`].
+#[derive(Debug, Clone)]
+pub(crate) struct Snapshot {
+    clock: Option<LiveClock>,
+    ended: Option<Outcome>,
+    draw_offer: Option<Side>,
+    takeback_request: Option<Side>,
+}
+
+fn info_of(game: &AnyGame) -> &'static GameInfo {
+    CATALOG
+        .iter()
+        .find(|g| g.id == game.game_id())
+        .expect("every AnyGame is in the catalog")
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}

@@ -1,0 +1,184 @@
+//! The OpenAPI 3.1 document served at `/api/openapi.json`. A test checks that every
+//! path it lists is routed and that every route is listed.
+
+use serde_json::{Value, json};
+
+fn error_response(description: &str) -> Value {
+    json!({
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    })
+}
+
+fn state_response(description: &str) -> Value {
+    json!({
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GameState"}}}
+    })
+}
+
+fn id_parameter() -> Value {
+    json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"},
+           "description": "The game's id."})
+}
+
+/// A seat action: POST with the seat's bearer token, no body, answers the state.
+fn seat_action(summary: &str, conflict: &str) -> Value {
+    json!({"post": {
+        "summary": summary,
+        "parameters": [id_parameter()],
+        "security": [{"seat": []}],
+        "responses": {
+            "200": state_response("The game's state after the change."),
+            "401": error_response("No token, or not a seat of this game."),
+            "404": error_response("No such game."),
+            "409": error_response(conflict),
+        }
+    }})
+}
+
+/// The whole document.
+pub(crate) fn document() -> Value {
+    let created = json!({
+        "description": "The game was created: its id, the seat tokens the caller holds, for an online game the invitation for the other seat, and the state.",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}
+    });
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "tablero",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Chess, Chess960, xiangqi, draughts (six rule sets) and Ajedrez 3D: hot-seat, against the computer and online. Every error is a JSON body {\"error\": message}; a refused request changes nothing. Sides are named by the game (white/black; red/black in xiangqi)."
+        },
+        "components": {
+            "securitySchemes": {
+                "seat": {"type": "http", "scheme": "bearer",
+                         "description": "A seat token from the create or import answer (or an invitation)."}
+            },
+            "schemas": {
+                "Error": {"type": "object", "required": ["error"],
+                          "properties": {"error": {"type": "string"}}},
+                "Player": {"type": "object", "additionalProperties": false,
+                           "description": "A person (optional name: 1-32 letters, digits, '.' or '-') or the computer at a level.",
+                           "properties": {"name": {"type": "string"},
+                                          "computer": {"type": "integer", "minimum": 1, "maximum": 10}}},
+                "Clock": {"type": "object", "required": ["initial_ms"], "additionalProperties": false,
+                          "properties": {
+                              "kind": {"enum": ["fischer", "game"], "description": "game: chess3d's one clock for the whole game"},
+                              "initial_ms": {"type": "integer", "minimum": 1000, "maximum": 86400000},
+                              "increment_ms": {"type": "integer", "minimum": 0, "maximum": 600000}}},
+                "NewGame": {"type": "object", "required": ["game"], "additionalProperties": false,
+                            "properties": {
+                                "game": {"enum": ["chess", "xiangqi", "draughts", "chess3d"]},
+                                "variant": {"type": "string"},
+                                "position": {"type": "string", "description": "FEN, xiangqi FEN, PDN FEN or chess3d position string"},
+                                "players": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Player"}},
+                                "clock": {"$ref": "#/components/schemas/Clock"},
+                                "mode": {"enum": ["hotseat", "computer", "online"]},
+                                "side": {"type": "string", "description": "The creator's side in an online game."},
+                                "seed": {"type": "string", "description": "Chess3d generator seed, hex."}}},
+                "Import": {"type": "object", "required": ["game", "text"], "additionalProperties": false,
+                           "properties": {
+                               "game": {"enum": ["chess", "xiangqi", "draughts", "chess3d"]},
+                               "variant": {"type": "string"},
+                               "text": {"type": "string", "description": "PGN, PDN or the chess3d record"},
+                               "index": {"type": "integer", "minimum": 1},
+                               "players": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Player"}},
+                               "clock": {"$ref": "#/components/schemas/Clock"},
+                               "mode": {"enum": ["hotseat", "computer", "online"]},
+                               "side": {"type": "string"}}},
+                "Created": {"type": "object", "required": ["id", "seats", "state"],
+                            "properties": {
+                                "id": {"type": "string"},
+                                "seats": {"type": "object", "additionalProperties": {"type": "string"}},
+                                "invite": {"type": ["object", "null"],
+                                           "properties": {"side": {"type": "string"}, "token": {"type": "string"}, "path": {"type": "string"}}},
+                                "state": {"$ref": "#/components/schemas/GameState"}}},
+                "GameState": {"type": "object",
+                              "required": ["id", "game", "variant", "mode", "position", "turn", "moves", "legal", "status", "outcome", "players", "clock", "version"],
+                              "properties": {
+                                  "id": {"type": "string"}, "game": {"type": "string"}, "variant": {"type": "string"},
+                                  "mode": {"enum": ["hotseat", "computer", "online"]},
+                                  "start_position": {"type": "string"}, "position": {"type": "string"},
+                                  "turn": {"type": "string"},
+                                  "moves": {"type": "array", "items": {"type": "object", "properties": {"move": {"type": "string"}, "notation": {"type": "string"}}}},
+                                  "legal": {"type": "array", "items": {"type": "string"}},
+                                  "status": {"enum": ["playing", "finished"]},
+                                  "outcome": {"type": ["object", "null"], "properties": {
+                                      "winner": {"type": ["string", "null"]}, "reason": {"type": "string"},
+                                      "result": {"type": "string"}, "text": {"type": "string"}}},
+                                  "players": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Player"}},
+                                  "clock": {"type": ["object", "null"], "properties": {
+                                      "kind": {"enum": ["fischer", "game"]}, "initial_ms": {"type": "integer"},
+                                      "increment_ms": {"type": "integer"},
+                                      "remaining_ms": {"type": "object", "additionalProperties": {"type": "integer"}},
+                                      "running": {"type": ["string", "null"]}}},
+                                  "draw_offer": {"type": ["string", "null"]},
+                                  "takeback_request": {"type": ["string", "null"]},
+                                  "claimable_draw": {"type": ["string", "null"]},
+                                  "seed": {"type": ["string", "null"]},
+                                  "version": {"type": "integer"}}}
+            }
+        },
+        "paths": {
+            "/api/health": {"get": {"summary": "Liveness.", "responses": {"200": {"description": "{\"status\": \"ok\"}"}}}},
+            "/api/catalog": {"get": {"summary": "The games, their variants, side names, levels and clock kinds.",
+                                     "responses": {"200": {"description": "The catalog."}}}},
+            "/api/openapi.json": {"get": {"summary": "This document.", "responses": {"200": {"description": "OpenAPI 3.1."}}}},
+            "/api/games": {
+                "get": {"summary": "Games, most recently changed first.",
+                        "parameters": [
+                            {"name": "status", "in": "query", "schema": {"enum": ["playing", "finished"]}},
+                            {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 500}},
+                            {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0}}],
+                        "responses": {"200": {"description": "{\"games\": [...]}"},
+                                      "400": error_response("A bad query parameter.")}},
+                "post": {"summary": "Create a game: hot-seat (both tokens to the creator), against the computer, or online (one token and an invitation).",
+                         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewGame"}}}},
+                         "responses": {"201": created.clone(),
+                                       "400": error_response("Malformed JSON, unknown game, variant, side or mode, bad position, level or clock."),
+                                       "413": error_response("The body is larger than 64 KiB.")}}
+            },
+            "/api/games/import": {"post": {
+                "summary": "Create a game from a PGN, PDN or chess3d record; it continues from its last position.",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Import"}}}},
+                "responses": {"201": created,
+                              "400": error_response("The file cannot be read, or a bad field."),
+                              "413": error_response("The body is larger than 1 MiB.")}}},
+            "/api/games/{id}": {"get": {"summary": "The game's state.", "parameters": [id_parameter()],
+                                        "responses": {"200": state_response("The state."), "404": error_response("No such game.")}}},
+            "/api/games/{id}/moves": {"post": {
+                "summary": "Play a move (move format or display notation) for the side of the token.",
+                "parameters": [id_parameter()],
+                "security": [{"seat": []}],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["move"], "additionalProperties": false,
+                    "properties": {"move": {"type": "string"}}}}}},
+                "responses": {
+                    "200": state_response("The state after the move (and it is stored)."),
+                    "400": error_response("Malformed, ambiguous or illegal move; malformed JSON."),
+                    "401": error_response("No token, or not a seat of this game."),
+                    "403": error_response("The token's side tries to move the other side's pieces."),
+                    "404": error_response("No such game."),
+                    "409": error_response("Not this side's turn, or the game is over.")}}},
+            "/api/games/{id}/takeback": seat_action("Take back your last move: at once in hot-seat and computer games; online, a request (or the acceptance of the opponent's).", "Nothing to take back, or the game is over."),
+            "/api/games/{id}/takeback/accept": seat_action("Accept the opponent's takeback request.", "No request pending."),
+            "/api/games/{id}/takeback/decline": seat_action("Decline the opponent's takeback request.", "No request pending."),
+            "/api/games/{id}/resign": seat_action("Resign.", "The game is over."),
+            "/api/games/{id}/draw/offer": seat_action("Offer a draw (accepts a pending offer of the opponent). The computer declines.", "The game is over."),
+            "/api/games/{id}/draw/accept": seat_action("Accept the opponent's draw offer.", "No offer pending."),
+            "/api/games/{id}/draw/decline": seat_action("Decline the opponent's draw offer.", "No offer pending."),
+            "/api/games/{id}/draw/claim": seat_action("Claim a draw on your turn (chess: threefold repetition, fifty moves).", "No draw to claim, or not your turn."),
+            "/api/games/{id}/export": {"get": {"summary": "The game as PGN (chess, xiangqi), PDN (draughts) or the chess3d record.",
+                                               "parameters": [id_parameter()],
+                                               "responses": {"200": {"description": "The file.", "content": {"text/plain": {}}},
+                                                             "404": error_response("No such game.")}}},
+            "/api/games/{id}/ws": {"get": {
+                "summary": "WebSocket: the state on connect and after every change. A seat holder may send {\"move\": m} or {\"action\": a} (takeback, takeback-accept, takeback-decline, resign, draw-offer, draw-accept, draw-decline, draw-claim) with \"token\" in the message, ?token= or the Authorization header; a refusal comes back as {\"error\", \"status\"} to the sender only.",
+                "parameters": [id_parameter(), {"name": "token", "in": "query", "schema": {"type": "string"}}],
+                "responses": {"101": {"description": "Switching to WebSocket."}, "404": error_response("No such game.")}}},
+            "/api/players": {"get": {"summary": "Players in registration order with their results per game kind.",
+                                     "responses": {"200": {"description": "{\"players\": [...]}"}}}}
+        }
+    })
+}

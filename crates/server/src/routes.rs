@@ -1,0 +1,576 @@
+//! The HTTP routes.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tablero_core::Side;
+use tablero_games::{AnyGame, AnyRecord, CATALOG, GameInfo, fresh_seed};
+use tablero_store::{ClockKind, ClockRecord, GameStatus, Mode, Seat};
+use tower_http::trace::TraceLayer;
+
+use crate::games::{Action, new_token};
+use crate::live::{LiveGame, Setup};
+use crate::{ApiError, ApiJson, AppState, GameView};
+
+/// Bodies of ordinary requests are small; an imported file may be larger.
+const BODY_LIMIT: usize = 64 * 1024;
+const IMPORT_LIMIT: usize = 1024 * 1024;
+
+pub(crate) fn router(state: AppState) -> Router {
+    let action = |action: Action| {
+        post(
+            move |State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap| {
+                let action = action.clone();
+                async move { act(&state, &id, &headers, action).await }
+            },
+        )
+    };
+    Router::new()
+        .route("/api/health", get(|| async { Json(json!({ "status": "ok" })) }))
+        .route("/api/catalog", get(catalog))
+        .route("/api/openapi.json", get(|| async { Json(crate::openapi::document()) }))
+        .route("/api/games", get(list_games).post(create_game))
+        .route(
+            "/api/games/import",
+            post(import_game).layer(DefaultBodyLimit::max(IMPORT_LIMIT)),
+        )
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/takeback", action(Action::TakeBack))
+        .route("/api/games/{id}/takeback/accept", action(Action::AcceptTakeBack))
+        .route("/api/games/{id}/takeback/decline", action(Action::DeclineTakeBack))
+        .route("/api/games/{id}/resign", action(Action::Resign))
+        .route("/api/games/{id}/draw/offer", action(Action::OfferDraw))
+        .route("/api/games/{id}/draw/accept", action(Action::AcceptDraw))
+        .route("/api/games/{id}/draw/decline", action(Action::DeclineDraw))
+        .route("/api/games/{id}/draw/claim", action(Action::ClaimDraw))
+        .route("/api/games/{id}/export", get(export_game))
+        .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route("/api/players", get(players))
+        .fallback(|| async { ApiError::not_found("no such route") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this route does not take this method",
+            )
+        })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// The token of `Authorization: Bearer <token>`.
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+}
+
+async fn act(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    action: Action,
+) -> Result<Json<GameView>, ApiError> {
+    state
+        .games
+        .act(id, bearer(headers), action)
+        .await
+        .map(Json)
+}
+
+async fn catalog() -> Json<Value> {
+    let games: Vec<Value> = CATALOG
+        .iter()
+        .filter(|g| g.available)
+        .map(|g| {
+            json!({
+                "id": g.id,
+                "name": g.name,
+                "variants": g.variants.iter().map(|v| json!({"id": v.id, "name": v.name})).collect::<Vec<_>>(),
+                "default_variant": g.default_variant(),
+                "sides": g.sides,
+                "levels": {"min": 1, "max": 10},
+                "clocks": if g.id == "chess3d" { vec!["fischer", "game"] } else { vec!["fischer"] },
+            })
+        })
+        .collect();
+    Json(json!({ "games": games, "modes": Mode::ALL.map(Mode::id) }))
+}
+
+/// A seat in a create or import request: a person (optionally named) or the computer.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerRequest {
+    name: Option<String>,
+    computer: Option<u8>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockRequest {
+    #[serde(default)]
+    kind: Option<String>,
+    initial_ms: u64,
+    #[serde(default)]
+    increment_ms: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    game: String,
+    variant: Option<String>,
+    position: Option<String>,
+    #[serde(default)]
+    players: BTreeMap<String, PlayerRequest>,
+    clock: Option<ClockRequest>,
+    /// `online` gives the creator one seat and an invite for the other.
+    mode: Option<String>,
+    /// The creator's side in an online game (default: the side that moves first).
+    side: Option<String>,
+    /// Chess3d's generator seed, 16 hex digits (default: a fresh one).
+    seed: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImportRequest {
+    game: String,
+    variant: Option<String>,
+    /// The file: PGN, PDN or the chess3d record.
+    text: String,
+    /// Which game of the file, from 1 (default 1).
+    index: Option<usize>,
+    #[serde(default)]
+    players: BTreeMap<String, PlayerRequest>,
+    clock: Option<ClockRequest>,
+    mode: Option<String>,
+    side: Option<String>,
+}
+
+fn game_info(game: &str) -> Result<&'static GameInfo, ApiError> {
+    CATALOG
+        .iter()
+        .find(|g| g.id == game && g.available)
+        .ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "unknown game {game:?} (games: chess, xiangqi, draughts, chess3d)"
+            ))
+        })
+}
+
+/// A player name as the player file allows it: 1–32 letters, digits, `.` or `-`.
+fn check_name(name: &str) -> Result<(), ApiError> {
+    let count = name.chars().count();
+    if (1..=32).contains(&count)
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '.' || c == '-')
+    {
+        Ok(())
+    } else {
+        Err(ApiError::bad_request(format!(
+            "player name {name:?}: expected 1 to 32 letters, digits, '.' or '-'"
+        )))
+    }
+}
+
+/// Checks the seats, clock and mode of a create or import request.
+fn seats_and_mode(
+    info: &GameInfo,
+    players: &BTreeMap<String, PlayerRequest>,
+    mode: Option<&str>,
+    clock: Option<&ClockRequest>,
+) -> Result<([Seat; 2], Mode, Option<ClockRecord>), ApiError> {
+    let mut seats = [Seat::default(), Seat::default()];
+    for (side_name, player) in players {
+        let side = LiveGame::side_named(info, side_name).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "unknown side {side_name:?} in players (sides of {}: {}, {})",
+                info.id, info.sides[0], info.sides[1]
+            ))
+        })?;
+        let seat = &mut seats[side.index()];
+        match (&player.name, player.computer) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad_request(format!(
+                    "players.{side_name}: give either a name or a computer level, not both"
+                )));
+            }
+            (Some(name), None) => {
+                check_name(name)?;
+                seat.name = Some(name.clone());
+            }
+            (None, Some(level)) => {
+                if !(1..=10).contains(&level) {
+                    return Err(ApiError::bad_request(format!(
+                        "players.{side_name}.computer: level {level} is not from 1 to 10"
+                    )));
+                }
+                seat.level = Some(level);
+            }
+            (None, None) => {}
+        }
+    }
+    let computers = seats.iter().filter(|s| s.level.is_some()).count();
+    let mode = match (mode, computers) {
+        (None | Some("computer"), 1 | 2) => Mode::Computer,
+        (Some("computer"), _) => {
+            return Err(ApiError::bad_request(
+                "mode \"computer\" needs a computer seat: players.<side>.computer = level",
+            ));
+        }
+        (Some(m), 1 | 2) => {
+            return Err(ApiError::bad_request(format!(
+                "mode {m:?} cannot have computer seats"
+            )));
+        }
+        (None | Some("hotseat"), _) => Mode::Hotseat,
+        (Some("online"), _) => Mode::Online,
+        (Some(other), _) => {
+            return Err(ApiError::bad_request(format!(
+                "unknown mode {other:?} (modes: hotseat, computer, online)"
+            )));
+        }
+    };
+    for seat in &mut seats {
+        if seat.level.is_none() {
+            seat.token = Some(new_token());
+        }
+    }
+    let clock = clock
+        .map(|c| -> Result<ClockRecord, ApiError> {
+            let kind = match c.kind.as_deref() {
+                None | Some("fischer") => ClockKind::Fischer,
+                Some("game") if info.id == "chess3d" => ClockKind::Game,
+                Some("game") => {
+                    return Err(ApiError::bad_request(format!(
+                        "clock.kind \"game\" (one clock for the game) is chess3d's timed mode, not {}'s",
+                        info.id
+                    )));
+                }
+                Some(other) => {
+                    return Err(ApiError::bad_request(format!(
+                        "unknown clock.kind {other:?} (kinds: fischer, game)"
+                    )));
+                }
+            };
+            if !(1_000..=86_400_000).contains(&c.initial_ms) {
+                return Err(ApiError::bad_request(format!(
+                    "clock.initial_ms {}: expected 1000 (1 s) to 86400000 (24 h)",
+                    c.initial_ms
+                )));
+            }
+            if c.increment_ms > 600_000 || (kind == ClockKind::Game && c.increment_ms > 0) {
+                return Err(ApiError::bad_request(format!(
+                    "clock.increment_ms {}: expected 0 to 600000 (0 for a game clock)",
+                    c.increment_ms
+                )));
+            }
+            Ok(ClockRecord {
+                kind,
+                initial_ms: c.initial_ms,
+                increment_ms: c.increment_ms,
+            })
+        })
+        .transpose()?;
+    Ok((seats, mode, clock))
+}
+
+/// The answer to a create or import: the tokens the caller may hold, and for an online
+/// game the invitation for the other seat.
+fn created(
+    info: &GameInfo,
+    view: GameView,
+    seats: &[Seat; 2],
+    mode: Mode,
+    creator: Side,
+) -> Response {
+    let mut tokens = serde_json::Map::new();
+    let mut invite = Value::Null;
+    for side in [Side::White, Side::Black] {
+        let Some(token) = &seats[side.index()].token else {
+            continue;
+        };
+        let name = info.sides[side.index()];
+        if mode == Mode::Online && side != creator {
+            invite = json!({
+                "side": name,
+                "token": token,
+                "path": format!("/game/{}#seat={token}", view.id),
+            });
+        } else {
+            tokens.insert(name.to_owned(), Value::String(token.clone()));
+        }
+    }
+    let body = json!({ "id": view.id, "seats": tokens, "invite": invite, "state": view });
+    (StatusCode::CREATED, Json(body)).into_response()
+}
+
+fn creator_side(info: &GameInfo, side: Option<&str>, first: Side) -> Result<Side, ApiError> {
+    match side {
+        None => Ok(first),
+        Some(name) => LiveGame::side_named(info, name).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "unknown side {name:?} (sides of {}: {}, {})",
+                info.id, info.sides[0], info.sides[1]
+            ))
+        }),
+    }
+}
+
+async fn create_game(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<CreateRequest>,
+) -> Result<Response, ApiError> {
+    let info = game_info(&request.game)?;
+    let seed = match &request.seed {
+        None => fresh_seed(),
+        Some(hex) => u64::from_str_radix(hex, 16).map_err(|_| {
+            ApiError::bad_request(format!("seed {hex:?}: expected up to 16 hex digits"))
+        })?,
+    };
+    let start = AnyGame::new_seeded(
+        info.id,
+        request.variant.as_deref(),
+        request.position.as_deref(),
+        seed,
+    )
+    .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let (seats, mode, clock) = seats_and_mode(
+        info,
+        &request.players,
+        request.mode.as_deref(),
+        request.clock.as_ref(),
+    )?;
+    let first = AnyRecord::new(start.clone()).first_side();
+    let creator = creator_side(info, request.side.as_deref(), first)?;
+    let view = state
+        .games
+        .create(Setup {
+            start,
+            mode,
+            seats: seats.clone(),
+            clock,
+            moves: Vec::new(),
+        })
+        .await?;
+    Ok(created(info, view, &seats, mode, creator))
+}
+
+async fn import_game(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<ImportRequest>,
+) -> Result<Response, ApiError> {
+    let info = game_info(&request.game)?;
+    let index = request.index.unwrap_or(1);
+    let mut games = AnyRecord::import(info.id, request.variant.as_deref(), &request.text);
+    if games.is_empty() {
+        return Err(ApiError::bad_request("the file holds no game"));
+    }
+    if index == 0 || index > games.len() {
+        return Err(ApiError::bad_request(format!(
+            "index {index}: the file holds {} game(s)",
+            games.len()
+        )));
+    }
+    let imported = games
+        .swap_remove(index - 1)
+        .map_err(|e| ApiError::bad_request(format!("cannot import: {e}")))?;
+    let mut players = request.players.clone();
+    if players.is_empty() {
+        // The file's player tags name the seats when they are valid names.
+        for side in [Side::White, Side::Black] {
+            if let Some(name) = imported.tag(imported.record.player_tag(side))
+                && check_name(name).is_ok()
+            {
+                players.insert(
+                    info.sides[side.index()].to_owned(),
+                    PlayerRequest {
+                        name: Some(name.to_owned()),
+                        computer: None,
+                    },
+                );
+            }
+        }
+    }
+    let (seats, mode, clock) = seats_and_mode(
+        info,
+        &players,
+        request.mode.as_deref(),
+        request.clock.as_ref(),
+    )?;
+    let record = imported.record;
+    let creator = creator_side(info, request.side.as_deref(), record.first_side())?;
+    let view = state
+        .games
+        .create(Setup {
+            start: record.start().clone(),
+            mode,
+            seats: seats.clone(),
+            clock,
+            moves: record.moves().iter().map(|m| m.text.clone()).collect(),
+        })
+        .await?;
+    Ok(created(info, view, &seats, mode, creator))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    status: Option<String>,
+    limit: Option<u32>,
+    offset: Option<u32>,
+}
+
+async fn list_games(
+    State(state): State<AppState>,
+    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let status = query
+        .status
+        .as_deref()
+        .map(|s| {
+            GameStatus::from_id(s).ok_or_else(|| {
+                ApiError::bad_request(format!("status {s:?}: expected playing or finished"))
+            })
+        })
+        .transpose()?;
+    let limit = query.limit.unwrap_or(50).clamp(1, 500);
+    let games = state
+        .games
+        .store()
+        .list_games(status, limit, query.offset.unwrap_or(0))
+        .await?;
+    let games: Vec<Value> = games
+        .into_iter()
+        .map(|g| {
+            let info = CATALOG.iter().find(|i| i.id == g.game);
+            let side_name =
+                |side: Side| info.map_or(side.fold("white", "black"), |i| i.sides[side.index()]);
+            let mut players = serde_json::Map::new();
+            for side in [Side::White, Side::Black] {
+                let seat = &g.seats[side.index()];
+                players.insert(
+                    side_name(side).to_owned(),
+                    match seat.level {
+                        Some(level) => json!({ "computer": level }),
+                        None => json!({ "name": seat.name }),
+                    },
+                );
+            }
+            json!({
+                "id": g.id,
+                "game": g.game,
+                "variant": g.variant,
+                "mode": g.mode.id(),
+                "players": players,
+                "status": g.status.id(),
+                "winner": g.winner.map(side_name),
+                "reason": g.reason,
+                "plies": g.plies,
+                "created_at": g.created_at,
+                "updated_at": g.updated_at,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "games": games })))
+}
+
+async fn game_state(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    state.games.view(&id).await.map(Json)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    r#move: String,
+}
+
+async fn play_move(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<MoveRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    act(&state, &id, &headers, Action::Move(request.r#move)).await
+}
+
+async fn export_game(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let slot = state.games.slot(&id).await?;
+    let game = slot.game.lock().await;
+    let mut tags = vec![
+        ("Event".to_owned(), "tablero game".to_owned()),
+        ("Site".to_owned(), "tablero".to_owned()),
+        ("GameId".to_owned(), game.id.clone()),
+    ];
+    for side in [Side::White, Side::Black] {
+        let seat = &game.seats[side.index()];
+        let name = match (seat.level, &seat.name) {
+            (Some(level), _) => format!("tablero level {level}"),
+            (None, Some(name)) => name.clone(),
+            (None, None) => "?".to_owned(),
+        };
+        tags.push((game.record.player_tag(side).to_owned(), name));
+    }
+    let text = game.record.export(&tags, game.ended);
+    let extension = match game.record.game_id() {
+        "draughts" => "pdn",
+        "chess3d" => "txt",
+        _ => "pgn",
+    };
+    let content_type = if extension == "pgn" {
+        "application/x-chess-pgn; charset=utf-8"
+    } else {
+        "text/plain; charset=utf-8"
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"tablero-{}.{extension}\"", game.id),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn players(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+    let players = state.games.store().players().await?;
+    let players: Vec<Value> = players
+        .into_iter()
+        .map(|p| {
+            let stats: serde_json::Map<String, Value> = p
+                .stats
+                .iter()
+                .map(|s| {
+                    (
+                        s.game.clone(),
+                        json!({ "won": s.won, "lost": s.lost, "drawn": s.drawn }),
+                    )
+                })
+                .collect();
+            json!({ "name": p.name, "registered_at": p.created_at, "stats": stats })
+        })
+        .collect();
+    Ok(Json(json!({ "players": players })))
+}

@@ -1,0 +1,140 @@
+//! `GET /api/games/{id}/ws`: the game's state on connect and after every change; a
+//! seat holder may also play over the socket.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::games::Action;
+use crate::{ApiError, AppState};
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SocketQuery {
+    token: Option<String>,
+}
+
+/// A message from the client: `{"move": "e2e4"}`, or `{"action": "resign"}`; the
+/// seat token comes with the message, the query (`?token=`) or the `Authorization`
+/// header of the upgrade.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClientMessage {
+    action: Option<String>,
+    r#move: Option<String>,
+    token: Option<String>,
+}
+
+pub(crate) async fn upgrade(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<SocketQuery>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    // An unknown game is refused before the upgrade.
+    let slot = state.games.slot(&id).await?;
+    let token = query
+        .token
+        .or_else(|| crate::routes::bearer(&headers).map(str::to_owned));
+    Ok(ws
+        .max_message_size(16 * 1024)
+        .on_upgrade(move |socket| session(state, id, slot, token, socket)))
+}
+
+async fn session(
+    state: AppState,
+    id: String,
+    slot: Arc<crate::games::Slot>,
+    token: Option<String>,
+    mut socket: WebSocket,
+) {
+    // Subscribe before reading the state so that no change falls in between.
+    let mut updates = slot.updates.subscribe();
+    let Ok(first) = state.games.view(&id).await.and_then(to_json) else {
+        return;
+    };
+    if socket.send(Message::Text(first.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            update = updates.recv() => {
+                let text: Utf8Bytes = match update {
+                    Ok(text) => (&*text).into(),
+                    // Too slow to follow every change: send the state as it is now.
+                    Err(RecvError::Lagged(_)) => match state.games.view(&id).await.and_then(to_json) {
+                        Ok(text) => text.into(),
+                        Err(_) => return,
+                    },
+                    Err(RecvError::Closed) => return,
+                };
+                if socket.send(Message::Text(text)).await.is_err() {
+                    return;
+                }
+            }
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                    Some(Ok(_)) => continue,
+                };
+                if let Err(error) = handle(&state, &id, token.as_deref(), &text).await {
+                    let body = json!({ "error": error.message, "status": error.status.as_u16() });
+                    if socket.send(Message::Text(body.to_string().into())).await.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Applies a client message; the new state reaches every watcher by the broadcast.
+async fn handle(
+    state: &AppState,
+    id: &str,
+    socket_token: Option<&str>,
+    text: &str,
+) -> Result<(), ApiError> {
+    let message: ClientMessage = serde_json::from_str(text)
+        .map_err(|e| ApiError::bad_request(format!("malformed message: {e}")))?;
+    let action = match (message.action.as_deref(), message.r#move) {
+        (None | Some("move"), Some(m)) => Action::Move(m),
+        (Some("takeback"), None) => Action::TakeBack,
+        (Some("takeback-accept"), None) => Action::AcceptTakeBack,
+        (Some("takeback-decline"), None) => Action::DeclineTakeBack,
+        (Some("resign"), None) => Action::Resign,
+        (Some("draw-offer"), None) => Action::OfferDraw,
+        (Some("draw-accept"), None) => Action::AcceptDraw,
+        (Some("draw-decline"), None) => Action::DeclineDraw,
+        (Some("draw-claim"), None) => Action::ClaimDraw,
+        (None | Some("move"), None) => {
+            return Err(ApiError::bad_request("message without a move or an action"));
+        }
+        (Some(other), _) => {
+            return Err(ApiError::bad_request(format!(
+                "unknown action {other:?} (actions: move, takeback, takeback-accept, \
+                 takeback-decline, resign, draw-offer, draw-accept, draw-decline, draw-claim)"
+            )));
+        }
+    };
+    let token = message.token.as_deref().or(socket_token);
+    state.games.act(id, token, action).await.map(|_| ())
+}
+
+fn to_json(view: crate::GameView) -> Result<String, ApiError> {
+    serde_json::to_string(&view).map_err(|e| {
+        tracing::error!(error = %e, "a state could not be serialised");
+        ApiError::new(
+            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            "the state could not be serialised",
+        )
+    })
+}

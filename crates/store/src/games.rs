@@ -1,0 +1,658 @@
+//! Games and their moves.
+
+use sqlx::sqlite::SqliteRow;
+use sqlx::{Row, Sqlite, Transaction};
+use tablero_core::Side;
+
+use crate::{NOW, Store, StoreError};
+
+/// How the seats of a game are filled. Stored as its id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Two people on one device: the creator holds both seats.
+    Hotseat,
+    /// A person against the computer (or the computer against itself).
+    Computer,
+    /// Two people on two devices: the second joins by an invite link.
+    Online,
+}
+
+impl Mode {
+    /// Every mode.
+    pub const ALL: [Mode; 3] = [Mode::Hotseat, Mode::Computer, Mode::Online];
+
+    /// The stable id: `hotseat`, `computer`, `online`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Mode::Hotseat => "hotseat",
+            Mode::Computer => "computer",
+            Mode::Online => "online",
+        }
+    }
+
+    /// The mode with this id.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.id() == id)
+    }
+}
+
+/// Whether a game goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameStatus {
+    /// Moves may still be played.
+    Playing,
+    /// The game has a result.
+    Finished,
+}
+
+impl GameStatus {
+    /// The stable id: `playing` or `finished`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameStatus::Playing => "playing",
+            GameStatus::Finished => "finished",
+        }
+    }
+
+    /// The status with this id.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<GameStatus> {
+        [GameStatus::Playing, GameStatus::Finished]
+            .into_iter()
+            .find(|s| s.id() == id)
+    }
+}
+
+/// Which clock a game has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClockKind {
+    /// Each side has its own time, plus an increment after each of its moves.
+    Fischer,
+    /// Chess3d's timed mode: one clock for the whole game.
+    Game,
+}
+
+impl ClockKind {
+    /// The stable id: `fischer` or `game`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            ClockKind::Fischer => "fischer",
+            ClockKind::Game => "game",
+        }
+    }
+
+    /// The kind with this id.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<ClockKind> {
+        [ClockKind::Fischer, ClockKind::Game]
+            .into_iter()
+            .find(|k| k.id() == id)
+    }
+}
+
+/// A game's time control.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockRecord {
+    /// Per side (Fischer) or for the whole game.
+    pub kind: ClockKind,
+    /// The time at the start, in milliseconds.
+    pub initial_ms: u64,
+    /// Added after each move of a side (Fischer only), in milliseconds.
+    pub increment_ms: u64,
+}
+
+/// Who sits on one side.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Seat {
+    /// A person's name, if a person plays this side.
+    pub name: Option<String>,
+    /// The computer's level (1–10), if the computer plays this side.
+    pub level: Option<u8>,
+    /// The secret that lets a person move for this side.
+    pub token: Option<String>,
+}
+
+/// One move as stored: the move text and the clocks right after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// The move in the game's move format.
+    pub text: String,
+    /// White's (red's) remaining time after the move, in milliseconds.
+    pub white_ms: Option<u64>,
+    /// Black's remaining time after the move, in milliseconds.
+    pub black_ms: Option<u64>,
+}
+
+/// A game to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewGame {
+    /// The game's id (unique).
+    pub id: String,
+    /// The game kind id (`chess`, `xiangqi`, `draughts`, `chess3d`).
+    pub game: String,
+    /// The variant id.
+    pub variant: String,
+    /// The start position in the game's position format.
+    pub start_position: String,
+    /// Chess3d's generator seed.
+    pub seed: Option<u64>,
+    /// How the seats are filled.
+    pub mode: Mode,
+    /// The seats, white (red) first.
+    pub seats: [Seat; 2],
+    /// The time control, if any.
+    pub clock: Option<ClockRecord>,
+    /// Moves already played (an imported game).
+    pub moves: Vec<MoveRecord>,
+    /// The result of a game that is already over: winner and reason id.
+    pub finished: Option<(Option<Side>, String)>,
+}
+
+/// A stored game with every move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game's id.
+    pub id: String,
+    /// The game kind id.
+    pub game: String,
+    /// The variant id.
+    pub variant: String,
+    /// The start position in the game's position format.
+    pub start_position: String,
+    /// Chess3d's generator seed.
+    pub seed: Option<u64>,
+    /// How the seats are filled.
+    pub mode: Mode,
+    /// The seats, white (red) first.
+    pub seats: [Seat; 2],
+    /// The time control, if any.
+    pub clock: Option<ClockRecord>,
+    /// The remaining times after the last move, white (red) first.
+    pub remaining_ms: [Option<u64>; 2],
+    /// Whether the game goes on.
+    pub status: GameStatus,
+    /// The winner of a finished game (`None`: a draw, or still playing).
+    pub winner: Option<Side>,
+    /// Why a finished game ended (a `Reason` id).
+    pub reason: Option<String>,
+    /// When it was created (UTC, RFC 3339).
+    pub created_at: String,
+    /// When it last changed (UTC, RFC 3339).
+    pub updated_at: String,
+    /// The moves, first one first.
+    pub moves: Vec<MoveRecord>,
+}
+
+/// A game in a list: no moves, no tokens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: String,
+    /// The game kind id.
+    pub game: String,
+    /// The variant id.
+    pub variant: String,
+    /// How the seats are filled.
+    pub mode: Mode,
+    /// Names and levels of the seats, white (red) first; tokens are left out.
+    pub seats: [Seat; 2],
+    /// Whether the game goes on.
+    pub status: GameStatus,
+    /// The winner of a finished game.
+    pub winner: Option<Side>,
+    /// Why a finished game ended.
+    pub reason: Option<String>,
+    /// How many moves (plies) were played.
+    pub plies: u32,
+    /// When it was created.
+    pub created_at: String,
+    /// When it last changed.
+    pub updated_at: String,
+}
+
+const SIDES: [Side; 2] = [Side::White, Side::Black];
+
+fn ms(value: Option<u64>) -> Option<i64> {
+    value.map(|v| i64::try_from(v).unwrap_or(i64::MAX))
+}
+
+fn from_ms(value: Option<i64>) -> Option<u64> {
+    value.map(|v| u64::try_from(v).unwrap_or(0))
+}
+
+fn side_id(side: Side) -> &'static str {
+    side.fold("white", "black")
+}
+
+impl Store {
+    /// Stores a new game (with its moves, for an imported game) and registers the
+    /// people named in its seats as players.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Conflict`] if the id is taken; [`StoreError::Database`].
+    pub async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let (winner, reason) = match &game.finished {
+            Some((winner, reason)) => (winner.map(side_id), Some(reason.as_str())),
+            None => (None, None),
+        };
+        let remaining = game.moves.last().map_or_else(
+            || {
+                let initial = game.clock.map(|c| c.initial_ms);
+                [initial, initial]
+            },
+            |m| [m.white_ms, m.black_ms],
+        );
+        let [white, black] = &game.seats;
+        let inserted = sqlx::query(&format!(
+            "INSERT INTO games (id, game, variant, start_position, seed, mode,
+                white_name, white_level, white_token, black_name, black_level, black_token,
+                clock_kind, clock_initial_ms, clock_increment_ms, white_ms, black_ms,
+                status, winner, reason, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {NOW}, {NOW})
+             ON CONFLICT (id) DO NOTHING"
+        ))
+        .bind(&game.id)
+        .bind(&game.game)
+        .bind(&game.variant)
+        .bind(&game.start_position)
+        .bind(game.seed.map(|s| format!("{s:016x}")))
+        .bind(game.mode.id())
+        .bind(&white.name)
+        .bind(white.level)
+        .bind(&white.token)
+        .bind(&black.name)
+        .bind(black.level)
+        .bind(&black.token)
+        .bind(game.clock.map(|c| c.kind.id()))
+        .bind(ms(game.clock.map(|c| c.initial_ms)))
+        .bind(ms(game.clock.map(|c| c.increment_ms)))
+        .bind(ms(remaining[0]))
+        .bind(ms(remaining[1]))
+        .bind(if game.finished.is_some() {
+            GameStatus::Finished.id()
+        } else {
+            GameStatus::Playing.id()
+        })
+        .bind(winner)
+        .bind(reason)
+        .execute(&mut *tx)
+        .await?;
+        if inserted.rows_affected() == 0 {
+            return Err(StoreError::Conflict {
+                id: game.id.clone(),
+                reason: "the id is taken".to_owned(),
+            });
+        }
+        for (ply, m) in game.moves.iter().enumerate() {
+            insert_move(&mut tx, &game.id, ply, m).await?;
+        }
+        for name in game.seats.iter().filter_map(|s| s.name.as_deref()) {
+            crate::players::ensure_player(&mut tx, name).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Appends move number `ply` (0-based) to a game in progress, with the clocks
+    /// after it, in one transaction. Returns once the move is durable.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Conflict`] if that move number is taken or the game is finished;
+    /// [`StoreError::UnknownGame`]; [`StoreError::Database`].
+    pub async fn append_move(
+        &self,
+        id: &str,
+        ply: usize,
+        m: &MoveRecord,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let updated = sqlx::query(&format!(
+            "UPDATE games SET white_ms = ?, black_ms = ?, updated_at = {NOW}
+             WHERE id = ? AND status = 'playing'
+               AND (SELECT count(*) FROM moves WHERE game_id = ?) = ?"
+        ))
+        .bind(ms(m.white_ms))
+        .bind(ms(m.black_ms))
+        .bind(id)
+        .bind(id)
+        .bind(i64::try_from(ply).unwrap_or(i64::MAX))
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            return Err(self.explain_refusal(id, "move", ply).await);
+        }
+        insert_move(&mut tx, id, ply, m).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Takes back moves so that `keep` remain, and sets the clocks.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Conflict`] if the game is finished or has fewer moves;
+    /// [`StoreError::UnknownGame`]; [`StoreError::Database`].
+    pub async fn take_back(
+        &self,
+        id: &str,
+        keep: usize,
+        remaining_ms: [Option<u64>; 2],
+    ) -> Result<(), StoreError> {
+        let keep = i64::try_from(keep).unwrap_or(i64::MAX);
+        let mut tx = self.pool.begin().await?;
+        let updated = sqlx::query(&format!(
+            "UPDATE games SET white_ms = ?, black_ms = ?, updated_at = {NOW}
+             WHERE id = ? AND status = 'playing'
+               AND (SELECT count(*) FROM moves WHERE game_id = ?) >= ?"
+        ))
+        .bind(ms(remaining_ms[0]))
+        .bind(ms(remaining_ms[1]))
+        .bind(id)
+        .bind(id)
+        .bind(keep)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            return Err(self.explain_refusal(id, "take-back", 0).await);
+        }
+        sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply >= ?")
+            .bind(id)
+            .bind(keep)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Ends a game in progress: winner (`None` for a draw), reason id and the final
+    /// clocks; the named players' counts for this game kind are updated in the same
+    /// transaction.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Conflict`] if it is already finished; [`StoreError::UnknownGame`];
+    /// [`StoreError::Database`].
+    pub async fn finish_game(
+        &self,
+        id: &str,
+        winner: Option<Side>,
+        reason: &str,
+        remaining_ms: [Option<u64>; 2],
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(&format!(
+            "UPDATE games SET status = 'finished', winner = ?, reason = ?,
+                white_ms = ?, black_ms = ?, updated_at = {NOW}
+             WHERE id = ? AND status = 'playing'
+             RETURNING game, white_name, black_name"
+        ))
+        .bind(winner.map(side_id))
+        .bind(reason)
+        .bind(ms(remaining_ms[0]))
+        .bind(ms(remaining_ms[1]))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(row) = row else {
+            return Err(self.explain_refusal(id, "result", 0).await);
+        };
+        let kind: String = row.try_get("game")?;
+        for side in SIDES {
+            let name: Option<String> = row.try_get(side.fold("white_name", "black_name"))?;
+            if let Some(name) = name {
+                let column = match winner {
+                    None => "drawn",
+                    Some(w) if w == side => "won",
+                    Some(_) => "lost",
+                };
+                crate::players::count_result(&mut tx, &name, &kind, column).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Why a conditional write matched no row.
+    async fn explain_refusal(&self, id: &str, what: &str, ply: usize) -> StoreError {
+        let status: Result<Option<(String, i64)>, sqlx::Error> = sqlx::query_as(
+            "SELECT status, (SELECT count(*) FROM moves WHERE game_id = games.id)
+             FROM games WHERE id = ?",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await;
+        match status {
+            Ok(None) => StoreError::UnknownGame(id.to_owned()),
+            Ok(Some((status, _))) if status != "playing" => StoreError::Conflict {
+                id: id.to_owned(),
+                reason: format!("{what} refused: the game is {status}"),
+            },
+            Ok(Some((_, plies))) => StoreError::Conflict {
+                id: id.to_owned(),
+                reason: format!("{what} refused: the game has {plies} moves (write for {ply})"),
+            },
+            Err(e) => StoreError::Database(e),
+        }
+    }
+
+    /// The game with this id, with every move; `None` if there is none.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`], [`StoreError::Corrupt`].
+    pub async fn game(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
+        let Some(row) = sqlx::query("SELECT * FROM games WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let mut game = game_from_row(&row)?;
+        game.moves = sqlx::query_as::<_, (String, Option<i64>, Option<i64>)>(
+            "SELECT move, white_ms, black_ms FROM moves WHERE game_id = ? ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|(text, white, black)| MoveRecord {
+            text,
+            white_ms: from_ms(white),
+            black_ms: from_ms(black),
+        })
+        .collect();
+        Ok(Some(game))
+    }
+
+    /// Every game still in progress, with its moves, oldest first: what the server
+    /// loads at start-up.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`], [`StoreError::Corrupt`].
+    pub async fn unfinished_games(&self) -> Result<Vec<GameRecord>, StoreError> {
+        let rows = sqlx::query("SELECT * FROM games WHERE status = 'playing' ORDER BY created_at")
+            .fetch_all(&self.pool)
+            .await?;
+        let mut games = rows
+            .iter()
+            .map(game_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        let index: std::collections::HashMap<String, usize> = games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (g.id.clone(), i))
+            .collect();
+        let moves = sqlx::query_as::<_, (String, String, Option<i64>, Option<i64>)>(
+            "SELECT m.game_id, m.move, m.white_ms, m.black_ms FROM moves m
+             JOIN games g ON g.id = m.game_id WHERE g.status = 'playing'
+             ORDER BY m.game_id, m.ply",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        for (id, text, white, black) in moves {
+            if let Some(&i) = index.get(&id) {
+                games[i].moves.push(MoveRecord {
+                    text,
+                    white_ms: from_ms(white),
+                    black_ms: from_ms(black),
+                });
+            }
+        }
+        Ok(games)
+    }
+
+    /// Games, most recently changed first: all, or only those with `status`.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`], [`StoreError::Corrupt`].
+    pub async fn list_games(
+        &self,
+        status: Option<GameStatus>,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Vec<GameSummary>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, game, variant, mode, white_name, white_level, black_name, black_level,
+                    status, winner, reason, created_at, updated_at,
+                    (SELECT count(*) FROM moves WHERE game_id = games.id) AS plies
+             FROM games WHERE (?1 IS NULL OR status = ?1)
+             ORDER BY updated_at DESC, id LIMIT ?2 OFFSET ?3",
+        )
+        .bind(status.map(GameStatus::id))
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let id: String = row.try_get("id")?;
+                let plies: i64 = row.try_get("plies")?;
+                Ok(GameSummary {
+                    mode: parse(&id, "mode", row.try_get("mode")?, |s| Mode::from_id(s))?,
+                    seats: [seat(row, Side::White, false)?, seat(row, Side::Black, false)?],
+                    status: parse(&id, "status", row.try_get("status")?, |s| {
+                        GameStatus::from_id(s)
+                    })?,
+                    winner: winner(&id, row)?,
+                    reason: row.try_get("reason")?,
+                    plies: u32::try_from(plies).unwrap_or(u32::MAX),
+                    game: row.try_get("game")?,
+                    variant: row.try_get("variant")?,
+                    created_at: row.try_get("created_at")?,
+                    updated_at: row.try_get("updated_at")?,
+                    id,
+                })
+            })
+            .collect()
+    }
+}
+
+async fn insert_move(
+    tx: &mut Transaction<'_, Sqlite>,
+    id: &str,
+    ply: usize,
+    m: &MoveRecord,
+) -> Result<(), StoreError> {
+    let inserted = sqlx::query(&format!(
+        "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, played_at)
+         VALUES (?, ?, ?, ?, ?, {NOW}) ON CONFLICT DO NOTHING"
+    ))
+    .bind(id)
+    .bind(i64::try_from(ply).unwrap_or(i64::MAX))
+    .bind(&m.text)
+    .bind(ms(m.white_ms))
+    .bind(ms(m.black_ms))
+    .execute(&mut **tx)
+    .await?;
+    if inserted.rows_affected() == 0 {
+        return Err(StoreError::Conflict {
+            id: id.to_owned(),
+            reason: format!("move {ply} is already stored"),
+        });
+    }
+    Ok(())
+}
+
+fn parse<T>(
+    id: &str,
+    column: &'static str,
+    value: String,
+    from: impl Fn(&str) -> Option<T>,
+) -> Result<T, StoreError> {
+    from(&value).ok_or_else(|| StoreError::Corrupt {
+        id: id.to_owned(),
+        column,
+        value,
+    })
+}
+
+fn winner(id: &str, row: &SqliteRow) -> Result<Option<Side>, StoreError> {
+    let value: Option<String> = row.try_get("winner")?;
+    value
+        .map(|w| parse(id, "winner", w, |s| s.parse().ok()))
+        .transpose()
+}
+
+fn seat(row: &SqliteRow, side: Side, with_token: bool) -> Result<Seat, StoreError> {
+    let prefix = side_id(side);
+    let level: Option<i64> = row.try_get(format!("{prefix}_level").as_str())?;
+    Ok(Seat {
+        name: row.try_get(format!("{prefix}_name").as_str())?,
+        level: level.and_then(|l| u8::try_from(l).ok()),
+        token: if with_token {
+            row.try_get(format!("{prefix}_token").as_str())?
+        } else {
+            None
+        },
+    })
+}
+
+fn game_from_row(row: &SqliteRow) -> Result<GameRecord, StoreError> {
+    let id: String = row.try_get("id")?;
+    let seed: Option<String> = row.try_get("seed")?;
+    let seed = seed
+        .map(|s| parse(&id, "seed", s, |s| u64::from_str_radix(s, 16).ok()))
+        .transpose()?;
+    let kind: Option<String> = row.try_get("clock_kind")?;
+    let clock = kind
+        .map(|k| -> Result<ClockRecord, StoreError> {
+            let initial: Option<i64> = row.try_get("clock_initial_ms")?;
+            let increment: Option<i64> = row.try_get("clock_increment_ms")?;
+            Ok(ClockRecord {
+                kind: parse(&id, "clock_kind", k, ClockKind::from_id)?,
+                initial_ms: from_ms(initial).unwrap_or(0),
+                increment_ms: from_ms(increment).unwrap_or(0),
+            })
+        })
+        .transpose()?;
+    Ok(GameRecord {
+        mode: parse(&id, "mode", row.try_get("mode")?, Mode::from_id)?,
+        seats: [seat(row, Side::White, true)?, seat(row, Side::Black, true)?],
+        remaining_ms: [
+            from_ms(row.try_get("white_ms")?),
+            from_ms(row.try_get("black_ms")?),
+        ],
+        status: parse(&id, "status", row.try_get("status")?, GameStatus::from_id)?,
+        winner: winner(&id, row)?,
+        reason: row.try_get("reason")?,
+        game: row.try_get("game")?,
+        variant: row.try_get("variant")?,
+        start_position: row.try_get("start_position")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        seed,
+        clock,
+        moves: Vec::new(),
+        id,
+    })
+}
