@@ -1,5 +1,6 @@
 //! Third-party clients drive the built binary: python-chess's `chess.engine` plays full
-//! chess and Chess960 games against `tablero uci`.
+//! chess and Chess960 games against `tablero uci`, pydraughts' `HubEngine` full
+//! draughts games against `tablero hub`.
 //!
 //! `scripts/test` installs the Python packages into `target/pyenv`; without them the
 //! test says it was skipped, except under CI where that is a failure.
@@ -7,7 +8,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-fn python() -> Option<PathBuf> {
+/// An interpreter that can import `module`.
+fn python(module: &str) -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let venv = root.join("target/pyenv/bin/python");
     let candidates = [
@@ -16,7 +18,7 @@ fn python() -> Option<PathBuf> {
     ];
     candidates.into_iter().flatten().find(|python| {
         Command::new(python)
-            .args(["-c", "import chess.engine"])
+            .args(["-c", &format!("import {module}")])
             .output()
             .is_ok_and(|out| out.status.success())
     })
@@ -24,7 +26,7 @@ fn python() -> Option<PathBuf> {
 
 #[test]
 fn python_chess_plays_full_games_against_tablero_uci() {
-    let Some(python) = python() else {
+    let Some(python) = python("chess.engine") else {
         assert!(
             std::env::var_os("CI").is_none(),
             "python-chess is missing under CI: scripts/test installs it into target/pyenv"
@@ -47,6 +49,36 @@ fn python_chess_plays_full_games_against_tablero_uci() {
             ["1-0", "0-1", "1/2-1/2", "*"]
                 .iter()
                 .any(|r| line.contains(r)),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn pydraughts_plays_full_games_against_tablero_hub() {
+    let Some(python) = python("draughts.engine") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "pydraughts is missing under CI: scripts/test installs it into target/pyenv"
+        );
+        eprintln!("skipped: pydraughts not installed (scripts/test installs it)");
+        return;
+    };
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/hub_games.py");
+    let out = Command::new(python)
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_tablero"))
+        .output()
+        .expect("python runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    for (line, variant) in lines.iter().zip(["standard", "russian", "english"]) {
+        assert!(line.starts_with(variant), "{line}");
+        assert!(
+            ["1-0", "0-1", "1/2-1/2"].iter().any(|r| line.contains(r)),
             "{line}"
         );
     }
