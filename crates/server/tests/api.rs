@@ -1,0 +1,489 @@
+//! The HTTP API through `app()` without a socket: games of every kind, seats and
+//! tokens, takebacks, draws, clocks, import/export and every kind of bad input.
+
+mod common;
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use common::*;
+use serde_json::{Value, json};
+
+#[tokio::test]
+async fn health_catalog_and_openapi() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let (status, body) = call(&app, "GET", "/api/health", None, None).await;
+    assert_eq!((status, body), (StatusCode::OK, json!({"status": "ok"})));
+
+    let (_, catalog) = call(&app, "GET", "/api/catalog", None, None).await;
+    let games: Vec<&str> = catalog["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(games, ["chess", "xiangqi", "draughts", "chess3d"]);
+    assert_eq!(catalog["games"][1]["sides"], json!(["red", "black"]));
+    assert_eq!(catalog["games"][2]["variants"].as_array().unwrap().len(), 6);
+
+    // Every documented path is routed: an unknown id gives "no game", never "no route".
+    let (status, doc) = call(&app, "GET", "/api/openapi.json", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(doc["openapi"], "3.1.0");
+    let paths = doc["paths"].as_object().unwrap();
+    assert!(paths.len() >= 17, "{} paths", paths.len());
+    for (path, item) in paths {
+        for method in item.as_object().unwrap().keys() {
+            let uri = path.replace("{id}", "nosuchgame");
+            let (status, body) = call(&app, &method.to_uppercase(), &uri, None, None).await;
+            assert_ne!(body, json!({"error": "no such route"}), "{method} {path}");
+            assert_ne!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_chess_game_to_mate_over_http() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let game = hotseat(&app, "chess").await;
+    let (white, black) = (game.token("white"), game.token("black"));
+    assert_eq!(game.body["state"]["legal"].as_array().unwrap().len(), 20);
+    assert_eq!(game.body["invite"], Value::Null);
+    for (token, mv) in [(&white, "f2f3"), (&black, "e5"), (&white, "g2g4"), (&black, "Qh4#")] {
+        let (status, body) = play(&app, &game.id, token, mv).await;
+        assert_eq!(status, StatusCode::OK, "{mv}: {body}");
+    }
+    let s = state(&app, &game.id).await;
+    assert_eq!(moves(&s), ["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(s["moves"][3]["notation"], "Qh4#");
+    assert_eq!(s["status"], "finished");
+    assert_eq!(
+        s["outcome"],
+        json!({"winner": "black", "reason": "checkmate", "result": "0-1", "text": "black wins by checkmate"})
+    );
+    assert_eq!(s["legal"], json!([]));
+
+    // After the end: 409, nothing stored.
+    let (status, body) = play(&app, &game.id, &white, "a2a3").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("over"), "{body}");
+
+    let (status, pgn) = call(&app, "GET", &format!("/api/games/{}/export", game.id), None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let pgn = pgn.as_str().unwrap();
+    assert!(pgn.contains("[White \"ana\"]") && pgn.contains("[Black \"bo\"]"), "{pgn}");
+    assert!(pgn.contains("2. g4 Qh4# 0-1"), "{pgn}");
+
+    // The players' counts were updated with the result.
+    let (_, players) = call(&app, "GET", "/api/players", None, None).await;
+    assert_eq!(players["players"][0]["name"], "ana");
+    assert_eq!(players["players"][0]["stats"]["chess"], json!({"won": 0, "lost": 1, "drawn": 0}));
+    assert_eq!(players["players"][1]["stats"]["chess"], json!({"won": 1, "lost": 0, "drawn": 0}));
+
+    let (_, list) = call(&app, "GET", "/api/games?status=finished", None, None).await;
+    assert_eq!(list["games"][0]["id"], game.id);
+    assert_eq!(list["games"][0]["plies"], 4);
+    assert_eq!(list["games"][0]["reason"], "checkmate");
+}
+
+#[tokio::test]
+async fn tokens_turns_and_seats() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let game = hotseat(&app, "chess").await;
+    let (white, black) = (game.token("white"), game.token("black"));
+
+    let (status, body) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/moves", game.id),
+        None,
+        Some(json!({"move": "e2e4"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("token"));
+    let (status, _) = play(&app, &game.id, "0123456789abcdef0123456789abcdef", "e2e4").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let other = hotseat(&app, "chess").await;
+    let (status, _) = play(&app, &game.id, &other.token("white"), "e2e4").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "a token of another game");
+
+    // Black's token tries to move white's pawn: 403; black's own move out of turn: 409.
+    let (status, body) = play(&app, &game.id, &black, "e2e4").await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = play(&app, &game.id, &black, "e7e5").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("not your turn"), "{body}");
+
+    for bad in ["e2e5", "zz", "", "Ke2", "e2e4e4"] {
+        let (status, body) = play(&app, &game.id, &white, bad).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad:?}: {body}");
+        assert!(body["error"].is_string());
+    }
+    assert_eq!(moves(&state(&app, &game.id).await), Vec::<String>::new(), "nothing stored");
+
+    // An online game: the creator holds one seat, the invitation the other.
+    let online = create(
+        &app,
+        json!({"game": "xiangqi", "mode": "online", "side": "black",
+               "players": {"red": {"name": "li"}, "black": {"name": "wang"}}}),
+    )
+    .await;
+    let seats = online.body["seats"].as_object().unwrap();
+    assert_eq!(seats.keys().collect::<Vec<_>>(), ["black"]);
+    let invite = &online.body["invite"];
+    assert_eq!(invite["side"], "red");
+    let red = invite["token"].as_str().unwrap();
+    assert!(invite["path"].as_str().unwrap().contains(&online.id));
+    let (status, body) = play(&app, &online.id, red, "h2e2").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["moves"][0]["notation"], "C2.5");
+    assert_eq!(body["turn"], "black");
+}
+
+#[tokio::test]
+async fn bad_requests_name_the_problem_and_store_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let bad_creates = [
+        (json!({"game": "go"}), "unknown game"),
+        (json!({"game": "chess", "variant": "atomic"}), "unknown variant"),
+        (json!({"game": "chess", "position": "8/8/8 w - - 0 1"}), "bad position"),
+        (json!({"game": "draughts", "variant": "english", "position": "W:W33:B1"}), "bad position"),
+        (json!({"game": "chess", "players": {"red": {"name": "a"}}}), "unknown side"),
+        (json!({"game": "chess", "players": {"white": {"computer": 11}}}), "level 11"),
+        (json!({"game": "chess", "players": {"white": {"name": "a b"}}}), "player name"),
+        (json!({"game": "chess", "players": {"white": {"name": "a", "computer": 3}}}), "not both"),
+        (json!({"game": "chess", "mode": "tournament"}), "unknown mode"),
+        (json!({"game": "chess", "clock": {"initial_ms": 5}}), "initial_ms"),
+        (json!({"game": "chess", "clock": {"initial_ms": 60000, "kind": "game"}}), "chess3d"),
+        (json!({"game": "chess", "colour": "white"}), "unknown field"),
+        (json!({"variant": "standard"}), "missing field"),
+    ];
+    for (request, expected) in bad_creates {
+        let (status, body) = call(&app, "POST", "/api/games", None, Some(request.clone())).await;
+        assert_eq!(status.as_u16() / 100, 4, "{request}: {status} {body}");
+        let message = body["error"].as_str().unwrap_or_default();
+        assert!(message.contains(expected), "{request}: {message:?} lacks {expected:?}");
+    }
+    let malformed = Request::post("/api/games")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from("{\"game\": "))
+        .unwrap();
+    let (status, body) = raw(&app, malformed).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"].as_str().unwrap().contains("malformed JSON"), "{body}");
+    let no_type = Request::post("/api/games").body(Body::from("{}")).unwrap();
+    let (status, body) = raw(&app, no_type).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+    assert!(body["error"].is_string());
+    let huge = json!({"game": "chess", "position": "x".repeat(100_000)});
+    let (status, body) = call(&app, "POST", "/api/games", None, Some(huge)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert!(body["error"].is_string());
+
+    let (_, list) = call(&app, "GET", "/api/games", None, None).await;
+    assert_eq!(list["games"], json!([]), "no refused request stored a game");
+
+    let (status, body) = call(&app, "GET", "/api/games/doesNotExist", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body["error"].as_str().unwrap().contains("doesNotExist"));
+    let (status, _) = call(&app, "GET", "/api/games/..%2F..%2Fetc", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, body) = call(&app, "GET", "/api/nothing", None, None).await;
+    assert_eq!((status, body), (StatusCode::NOT_FOUND, json!({"error": "no such route"})));
+    let (status, body) = call(&app, "DELETE", "/api/games", None, None).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(body["error"].is_string());
+    let (status, body) = call(&app, "GET", "/api/games?status=lost", None, None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+
+    let game = hotseat(&app, "chess").await;
+    let (status, body) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/moves", game.id),
+        Some(&game.token("white")),
+        Some(json!({"mov": "e2e4"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("mov"), "{body}");
+}
+
+#[tokio::test]
+async fn every_game_kind_plays_and_round_trips_through_export_and_import() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let cases = [
+        ("chess", "standard", vec!["e2e4", "c7c5", "g1f3"]),
+        ("chess", "chess960", vec![]),
+        ("xiangqi", "standard", vec!["h2e2", "h9g7", "h0g2"]),
+        ("draughts", "english", vec!["11-15", "23-19", "8-11"]),
+        ("draughts", "international", vec!["32-28", "19-23", "28x19"]),
+        ("draughts", "russian", vec!["c3-d4"]),
+        ("chess3d", "standard", vec![]),
+    ];
+    for (kind, variant, given) in cases {
+        let first = if kind == "xiangqi" { "red" } else { "white" };
+        let game = create(
+            &app,
+            json!({"game": kind, "variant": variant,
+                   "players": {first: {"name": "ana"}, "black": {"name": "bo"}}}),
+        )
+        .await;
+        let mut s = game.body["state"].clone();
+        assert_eq!(s["variant"], variant);
+        // The given moves, then legal ones from the state, for both sides.
+        for i in 0..6 {
+            let mv = given.get(i).map_or_else(
+                || s["legal"][0].as_str().unwrap().to_owned(),
+                |m| (*m).to_owned(),
+            );
+            let side = s["turn"].as_str().unwrap();
+            let token = game.token(side);
+            let (status, body) = play(&app, &game.id, &token, &mv).await;
+            assert_eq!(status, StatusCode::OK, "{kind} {variant} {mv}: {body}");
+            s = body;
+        }
+        let (_, text) = call(&app, "GET", &format!("/api/games/{}/export", game.id), None, None).await;
+        let text = text.as_str().unwrap().to_owned();
+        let (status, imported) = call(
+            &app,
+            "POST",
+            "/api/games/import",
+            None,
+            Some(json!({"game": kind, "variant": variant, "text": text})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{kind} {variant}: {imported}\n{text}");
+        let again = &imported["state"];
+        assert_eq!(again["position"], s["position"], "{kind} {variant}");
+        assert_eq!(again["moves"], s["moves"], "{kind} {variant}");
+        assert_eq!(again["status"], "playing");
+        assert_eq!(again["players"], s["players"], "names come from the file's tags");
+        if kind == "chess3d" {
+            assert_eq!(again["seed"], s["seed"]);
+        }
+    }
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/games/import",
+        None,
+        Some(json!({"game": "chess", "text": "1. e4 e5 2. Ke3 *"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("Ke3"), "{body}");
+}
+
+async fn action(app: &axum::Router, id: &str, token: &str, what: &str) -> (StatusCode, Value) {
+    call(app, "POST", &format!("/api/games/{id}/{what}"), Some(token), None).await
+}
+
+#[tokio::test]
+async fn takebacks_in_every_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+
+    // Hot-seat: at once, one move.
+    let game = hotseat(&app, "chess").await;
+    let (w, b) = (game.token("white"), game.token("black"));
+    let (status, _) = action(&app, &game.id, &w, "takeback").await;
+    assert_eq!(status, StatusCode::CONFLICT, "nothing to take back");
+    play(&app, &game.id, &w, "e4").await;
+    play(&app, &game.id, &b, "e5").await;
+    let (status, s) = action(&app, &game.id, &b, "takeback").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(moves(&s), ["e2e4"]);
+    assert_eq!(s["turn"], "black");
+    assert_eq!(moves(&state(&app, &game.id).await), ["e2e4"]);
+
+    // Online: a request, declined, then accepted; the requester's move goes.
+    let online = create(
+        &app,
+        json!({"game": "draughts", "variant": "international", "mode": "online"}),
+    )
+    .await;
+    let w = online.token("white");
+    let b = online.body["invite"]["token"].as_str().unwrap().to_owned();
+    play(&app, &online.id, &w, "32-28").await;
+    play(&app, &online.id, &b, "19-23").await;
+    let (status, s) = action(&app, &online.id, &w, "takeback").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s["takeback_request"], "white");
+    assert_eq!(moves(&s).len(), 2, "only a request");
+    let (status, _) = action(&app, &online.id, &w, "takeback/accept").await;
+    assert_eq!(status, StatusCode::CONFLICT, "one cannot accept one's own request");
+    let (_, s) = action(&app, &online.id, &b, "takeback/decline").await;
+    assert_eq!(s["takeback_request"], Value::Null);
+    action(&app, &online.id, &w, "takeback").await;
+    let (status, s) = action(&app, &online.id, &b, "takeback/accept").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(moves(&s), Vec::<String>::new(), "white's move and black's answer go");
+    assert_eq!(s["turn"], "white");
+
+    // Against the computer: the person's last move and the computer's answer go.
+    let vs = create(
+        &app,
+        json!({"game": "chess", "players": {"white": {"name": "ana"}, "black": {"computer": 1}}}),
+    )
+    .await;
+    let w = vs.token("white");
+    play(&app, &vs.id, &w, "d4").await;
+    wait_for(&app, &vs.id, Duration::from_secs(20), |s| moves(s).len() == 2).await;
+    let (status, s) = action(&app, &vs.id, &w, "takeback").await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    assert_eq!(moves(&s), Vec::<String>::new());
+    assert_eq!(s["turn"], "white");
+}
+
+#[tokio::test]
+async fn a_computer_game_goes_on_by_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    // The computer moves first in xiangqi as red, and answers each move.
+    let game = create(
+        &app,
+        json!({"game": "xiangqi", "players": {"red": {"computer": 2}, "black": {"name": "li"}}}),
+    )
+    .await;
+    assert_eq!(game.body["seats"].as_object().unwrap().len(), 1);
+    let black = game.token("black");
+    for ply in [1, 3, 5] {
+        let s = wait_for(&app, &game.id, Duration::from_secs(20), |s| moves(s).len() == ply).await;
+        assert_eq!(s["turn"], "black");
+        let mv = s["legal"][0].as_str().unwrap().to_owned();
+        let (status, body) = play(&app, &game.id, &black, &mv).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    // Computer against computer plays to the end.
+    let cc = create(
+        &app,
+        json!({"game": "draughts", "players": {"white": {"computer": 1}, "black": {"computer": 1}}}),
+    )
+    .await;
+    assert_eq!(cc.body["seats"], json!({}));
+    let s = wait_for(&app, &cc.id, Duration::from_secs(120), |s| s["status"] == "finished").await;
+    assert!(s["outcome"]["reason"].is_string(), "{s}");
+}
+
+#[tokio::test]
+async fn draws_resignation_and_claims() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let game = hotseat(&app, "chess").await;
+    let (w, b) = (game.token("white"), game.token("black"));
+    let (status, _) = action(&app, &game.id, &b, "draw/accept").await;
+    assert_eq!(status, StatusCode::CONFLICT, "no offer to accept");
+    let (_, s) = action(&app, &game.id, &w, "draw/offer").await;
+    assert_eq!(s["draw_offer"], "white");
+    let (_, s) = action(&app, &game.id, &b, "draw/decline").await;
+    assert_eq!(s["draw_offer"], Value::Null);
+    action(&app, &game.id, &w, "draw/offer").await;
+    let (status, s) = action(&app, &game.id, &b, "draw/accept").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s["outcome"]["reason"], "agreement");
+    assert_eq!(s["outcome"]["result"], "1/2-1/2");
+
+    let game = hotseat(&app, "xiangqi").await;
+    let (status, s) = action(&app, &game.id, &game.token("black"), "resign").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s["outcome"]["winner"], "red");
+    assert_eq!(s["outcome"]["text"], "red wins by resignation");
+    let (status, _) = action(&app, &game.id, &game.token("red"), "resign").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+
+    // Threefold repetition is claimed by the side to move, not automatic.
+    let game = hotseat(&app, "chess").await;
+    let (w, b) = (game.token("white"), game.token("black"));
+    let (status, _) = action(&app, &game.id, &w, "draw/claim").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    for _ in 0..2 {
+        for (t, m) in [(&w, "Nf3"), (&b, "Nf6"), (&w, "Ng1"), (&b, "Ng8")] {
+            let (status, body) = play(&app, &game.id, t, m).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+    }
+    let s = state(&app, &game.id).await;
+    assert_eq!(s["claimable_draw"], "threefold_repetition");
+    let (status, _) = action(&app, &game.id, &b, "draw/claim").await;
+    assert_eq!(status, StatusCode::CONFLICT, "not black's turn");
+    let (status, s) = action(&app, &game.id, &w, "draw/claim").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s["outcome"]["reason"], "threefold_repetition");
+}
+
+#[tokio::test]
+async fn clocks_run_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    // The clock starts with the first move; then white's second move never comes.
+    let game = create(
+        &app,
+        json!({"game": "chess", "clock": {"initial_ms": 1000, "increment_ms": 0}}),
+    )
+    .await;
+    let (w, b) = (game.token("white"), game.token("black"));
+    assert_eq!(game.body["state"]["clock"]["running"], Value::Null);
+    play(&app, &game.id, &w, "e4").await;
+    let (_, s) = play(&app, &game.id, &b, "e5").await;
+    assert_eq!(s["clock"]["running"], "white");
+    let s = wait_for(&app, &game.id, Duration::from_secs(5), |s| s["status"] == "finished").await;
+    assert_eq!(s["outcome"]["reason"], "timeout");
+    assert_eq!(s["outcome"]["winner"], "black");
+    assert_eq!(s["clock"]["remaining_ms"]["white"], 0);
+    let (status, _) = play(&app, &game.id, &w, "d4").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+
+    // A flag against a lone king is a draw (FIDE 6.9).
+    let game = create(
+        &app,
+        json!({"game": "chess", "position": "4k3/8/8/8/8/8/8/4K2Q w - - 0 1",
+               "clock": {"initial_ms": 1000}}),
+    )
+    .await;
+    play(&app, &game.id, &game.token("white"), "Qh2").await;
+    play(&app, &game.id, &game.token("black"), "Kd7").await;
+    let s = wait_for(&app, &game.id, Duration::from_secs(5), |s| s["status"] == "finished").await;
+    assert_eq!(s["outcome"]["reason"], "timeout_insufficient_material");
+    assert_eq!(s["outcome"]["winner"], Value::Null);
+
+    // Chess3d's timed mode: one clock for the game, then the pieces are counted.
+    let game = create(
+        &app,
+        json!({"game": "chess3d", "clock": {"kind": "game", "initial_ms": 1000}}),
+    )
+    .await;
+    let s = &game.body["state"];
+    let first = s["turn"].as_str().unwrap().to_owned();
+    let mv = s["legal"][0].as_str().unwrap().to_owned();
+    let (status, s) = play(&app, &game.id, &game.token(&first), &mv).await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    assert_eq!(s["clock"]["kind"], "game");
+    let s = wait_for(&app, &game.id, Duration::from_secs(5), |s| s["status"] == "finished").await;
+    assert_eq!(s["outcome"]["reason"], "piece_count", "{s}");
+}
+
+#[tokio::test]
+async fn two_moves_at_once_one_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    for _ in 0..10 {
+        let game = hotseat(&app, "chess").await;
+        let w = game.token("white");
+        let (a, b) = tokio::join!(
+            play(&app, &game.id, &w, "e2e4"),
+            play(&app, &game.id, &w, "d2d4")
+        );
+        let accepted = [a.0, b.0].iter().filter(|s| **s == StatusCode::OK).count();
+        assert_eq!(accepted, 1, "{a:?} {b:?}");
+        assert!([a.0, b.0].contains(&StatusCode::CONFLICT));
+        assert_eq!(moves(&state(&app, &game.id).await).len(), 1);
+    }
+}
