@@ -127,9 +127,9 @@ impl LiveGame {
         let seed = setup.start.generator_state();
         let mut record = AnyRecord::new(setup.start);
         for (i, text) in setup.moves.iter().enumerate() {
-            record.play_text(text).map_err(|e| {
-                ApiError::bad_request(format!("move {} of the game: {e}", i + 1))
-            })?;
+            record
+                .play_text(text)
+                .map_err(|e| ApiError::bad_request(format!("move {} of the game: {e}", i + 1)))?;
         }
         let initial = setup.clock.map(|c| c.initial_ms);
         let plies = record.plies();
@@ -178,9 +178,7 @@ impl LiveGame {
                     black_ms: clocks[1],
                 })
                 .collect(),
-            finished: self
-                .ended
-                .map(|o| (o.winner(), o.reason().id().to_owned())),
+            finished: self.ended.map(|o| (o.winner(), o.reason().id().to_owned())),
         }
     }
 
@@ -363,7 +361,12 @@ impl LiveGame {
     ///
     /// 409 after the end or out of turn, 403 for a move of the other side's pieces,
     /// 400 for a malformed or illegal move. Nothing changes then.
-    pub(crate) fn play(&mut self, side: Side, text: &str, now: Instant) -> Result<Change, ApiError> {
+    pub(crate) fn play(
+        &mut self,
+        side: Side,
+        text: &str,
+        now: Instant,
+    ) -> Result<Change, ApiError> {
         self.check_not_over()?;
         let turn = self.record.turn();
         if side != turn {

@@ -32,9 +32,15 @@ pub(crate) fn router(state: AppState) -> Router {
         )
     };
     Router::new()
-        .route("/api/health", get(|| async { Json(json!({ "status": "ok" })) }))
+        .route(
+            "/api/health",
+            get(|| async { Json(json!({ "status": "ok" })) }),
+        )
         .route("/api/catalog", get(catalog))
-        .route("/api/openapi.json", get(|| async { Json(crate::openapi::document()) }))
+        .route(
+            "/api/openapi.json",
+            get(|| async { Json(crate::openapi::document()) }),
+        )
         .route("/api/games", get(list_games).post(create_game))
         .route(
             "/api/games/import",
@@ -43,8 +49,14 @@ pub(crate) fn router(state: AppState) -> Router {
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/takeback", action(Action::TakeBack))
-        .route("/api/games/{id}/takeback/accept", action(Action::AcceptTakeBack))
-        .route("/api/games/{id}/takeback/decline", action(Action::DeclineTakeBack))
+        .route(
+            "/api/games/{id}/takeback/accept",
+            action(Action::AcceptTakeBack),
+        )
+        .route(
+            "/api/games/{id}/takeback/decline",
+            action(Action::DeclineTakeBack),
+        )
         .route("/api/games/{id}/resign", action(Action::Resign))
         .route("/api/games/{id}/draw/offer", action(Action::OfferDraw))
         .route("/api/games/{id}/draw/accept", action(Action::AcceptDraw))
@@ -81,11 +93,7 @@ async fn act(
     headers: &HeaderMap,
     action: Action,
 ) -> Result<Json<GameView>, ApiError> {
-    state
-        .games
-        .act(id, bearer(headers), action)
-        .await
-        .map(Json)
+    state.games.act(id, bearer(headers), action).await.map(Json)
 }
 
 async fn catalog() -> Json<Value> {

@@ -52,7 +52,12 @@ async fn a_chess_game_to_mate_over_http() {
     let (white, black) = (game.token("white"), game.token("black"));
     assert_eq!(game.body["state"]["legal"].as_array().unwrap().len(), 20);
     assert_eq!(game.body["invite"], Value::Null);
-    for (token, mv) in [(&white, "f2f3"), (&black, "e5"), (&white, "g2g4"), (&black, "Qh4#")] {
+    for (token, mv) in [
+        (&white, "f2f3"),
+        (&black, "e5"),
+        (&white, "g2g4"),
+        (&black, "Qh4#"),
+    ] {
         let (status, body) = play(&app, &game.id, token, mv).await;
         assert_eq!(status, StatusCode::OK, "{mv}: {body}");
     }
@@ -71,17 +76,33 @@ async fn a_chess_game_to_mate_over_http() {
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert!(body["error"].as_str().unwrap().contains("over"), "{body}");
 
-    let (status, pgn) = call(&app, "GET", &format!("/api/games/{}/export", game.id), None, None).await;
+    let (status, pgn) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/export", game.id),
+        None,
+        None,
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     let pgn = pgn.as_str().unwrap();
-    assert!(pgn.contains("[White \"ana\"]") && pgn.contains("[Black \"bo\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[White \"ana\"]") && pgn.contains("[Black \"bo\"]"),
+        "{pgn}"
+    );
     assert!(pgn.contains("2. g4 Qh4# 0-1"), "{pgn}");
 
     // The players' counts were updated with the result.
     let (_, players) = call(&app, "GET", "/api/players", None, None).await;
     assert_eq!(players["players"][0]["name"], "ana");
-    assert_eq!(players["players"][0]["stats"]["chess"], json!({"won": 0, "lost": 1, "drawn": 0}));
-    assert_eq!(players["players"][1]["stats"]["chess"], json!({"won": 1, "lost": 0, "drawn": 0}));
+    assert_eq!(
+        players["players"][0]["stats"]["chess"],
+        json!({"won": 0, "lost": 1, "drawn": 0})
+    );
+    assert_eq!(
+        players["players"][1]["stats"]["chess"],
+        json!({"won": 1, "lost": 0, "drawn": 0})
+    );
 
     let (_, list) = call(&app, "GET", "/api/games?status=finished", None, None).await;
     assert_eq!(list["games"][0]["id"], game.id);
@@ -117,14 +138,21 @@ async fn tokens_turns_and_seats() {
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     let (status, body) = play(&app, &game.id, &black, "e7e5").await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("not your turn"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("not your turn"),
+        "{body}"
+    );
 
     for bad in ["e2e5", "zz", "", "Ke2", "e2e4e4"] {
         let (status, body) = play(&app, &game.id, &white, bad).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{bad:?}: {body}");
         assert!(body["error"].is_string());
     }
-    assert_eq!(moves(&state(&app, &game.id).await), Vec::<String>::new(), "nothing stored");
+    assert_eq!(
+        moves(&state(&app, &game.id).await),
+        Vec::<String>::new(),
+        "nothing stored"
+    );
 
     // An online game: the creator holds one seat, the invitation the other.
     let online = create(
@@ -151,16 +179,46 @@ async fn bad_requests_name_the_problem_and_store_nothing() {
     let app = app_in(&dir).await;
     let bad_creates = [
         (json!({"game": "go"}), "unknown game"),
-        (json!({"game": "chess", "variant": "atomic"}), "unknown variant"),
-        (json!({"game": "chess", "position": "8/8/8 w - - 0 1"}), "bad position"),
-        (json!({"game": "draughts", "variant": "english", "position": "W:W33:B1"}), "bad position"),
-        (json!({"game": "chess", "players": {"red": {"name": "a"}}}), "unknown side"),
-        (json!({"game": "chess", "players": {"white": {"computer": 11}}}), "level 11"),
-        (json!({"game": "chess", "players": {"white": {"name": "a b"}}}), "player name"),
-        (json!({"game": "chess", "players": {"white": {"name": "a", "computer": 3}}}), "not both"),
-        (json!({"game": "chess", "mode": "tournament"}), "unknown mode"),
-        (json!({"game": "chess", "clock": {"initial_ms": 5}}), "initial_ms"),
-        (json!({"game": "chess", "clock": {"initial_ms": 60000, "kind": "game"}}), "chess3d"),
+        (
+            json!({"game": "chess", "variant": "atomic"}),
+            "unknown variant",
+        ),
+        (
+            json!({"game": "chess", "position": "8/8/8 w - - 0 1"}),
+            "bad position",
+        ),
+        (
+            json!({"game": "draughts", "variant": "english", "position": "W:W33:B1"}),
+            "bad position",
+        ),
+        (
+            json!({"game": "chess", "players": {"red": {"name": "a"}}}),
+            "unknown side",
+        ),
+        (
+            json!({"game": "chess", "players": {"white": {"computer": 11}}}),
+            "level 11",
+        ),
+        (
+            json!({"game": "chess", "players": {"white": {"name": "a b"}}}),
+            "player name",
+        ),
+        (
+            json!({"game": "chess", "players": {"white": {"name": "a", "computer": 3}}}),
+            "not both",
+        ),
+        (
+            json!({"game": "chess", "mode": "tournament"}),
+            "unknown mode",
+        ),
+        (
+            json!({"game": "chess", "clock": {"initial_ms": 5}}),
+            "initial_ms",
+        ),
+        (
+            json!({"game": "chess", "clock": {"initial_ms": 60000, "kind": "game"}}),
+            "chess3d",
+        ),
         (json!({"game": "chess", "colour": "white"}), "unknown field"),
         (json!({"variant": "standard"}), "missing field"),
     ];
@@ -168,7 +226,10 @@ async fn bad_requests_name_the_problem_and_store_nothing() {
         let (status, body) = call(&app, "POST", "/api/games", None, Some(request.clone())).await;
         assert_eq!(status.as_u16() / 100, 4, "{request}: {status} {body}");
         let message = body["error"].as_str().unwrap_or_default();
-        assert!(message.contains(expected), "{request}: {message:?} lacks {expected:?}");
+        assert!(
+            message.contains(expected),
+            "{request}: {message:?} lacks {expected:?}"
+        );
     }
     let malformed = Request::post("/api/games")
         .header(header::CONTENT_TYPE, "application/json")
@@ -176,7 +237,10 @@ async fn bad_requests_name_the_problem_and_store_nothing() {
         .unwrap();
     let (status, body) = raw(&app, malformed).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(body["error"].as_str().unwrap().contains("malformed JSON"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("malformed JSON"),
+        "{body}"
+    );
     let no_type = Request::post("/api/games").body(Body::from("{}")).unwrap();
     let (status, body) = raw(&app, no_type).await;
     assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
@@ -195,7 +259,10 @@ async fn bad_requests_name_the_problem_and_store_nothing() {
     let (status, _) = call(&app, "GET", "/api/games/..%2F..%2Fetc", None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, body) = call(&app, "GET", "/api/nothing", None, None).await;
-    assert_eq!((status, body), (StatusCode::NOT_FOUND, json!({"error": "no such route"})));
+    assert_eq!(
+        (status, body),
+        (StatusCode::NOT_FOUND, json!({"error": "no such route"}))
+    );
     let (status, body) = call(&app, "DELETE", "/api/games", None, None).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
     assert!(body["error"].is_string());
@@ -250,7 +317,14 @@ async fn every_game_kind_plays_and_round_trips_through_export_and_import() {
             assert_eq!(status, StatusCode::OK, "{kind} {variant} {mv}: {body}");
             s = body;
         }
-        let (_, text) = call(&app, "GET", &format!("/api/games/{}/export", game.id), None, None).await;
+        let (_, text) = call(
+            &app,
+            "GET",
+            &format!("/api/games/{}/export", game.id),
+            None,
+            None,
+        )
+        .await;
         let text = text.as_str().unwrap().to_owned();
         let (status, imported) = call(
             &app,
@@ -260,12 +334,19 @@ async fn every_game_kind_plays_and_round_trips_through_export_and_import() {
             Some(json!({"game": kind, "variant": variant, "text": text})),
         )
         .await;
-        assert_eq!(status, StatusCode::CREATED, "{kind} {variant}: {imported}\n{text}");
+        assert_eq!(
+            status,
+            StatusCode::CREATED,
+            "{kind} {variant}: {imported}\n{text}"
+        );
         let again = &imported["state"];
         assert_eq!(again["position"], s["position"], "{kind} {variant}");
         assert_eq!(again["moves"], s["moves"], "{kind} {variant}");
         assert_eq!(again["status"], "playing");
-        assert_eq!(again["players"], s["players"], "names come from the file's tags");
+        assert_eq!(
+            again["players"], s["players"],
+            "names come from the file's tags"
+        );
         if kind == "chess3d" {
             assert_eq!(again["seed"], s["seed"]);
         }
@@ -283,7 +364,14 @@ async fn every_game_kind_plays_and_round_trips_through_export_and_import() {
 }
 
 async fn action(app: &axum::Router, id: &str, token: &str, what: &str) -> (StatusCode, Value) {
-    call(app, "POST", &format!("/api/games/{id}/{what}"), Some(token), None).await
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/{what}"),
+        Some(token),
+        None,
+    )
+    .await
 }
 
 #[tokio::test]
@@ -319,13 +407,21 @@ async fn takebacks_in_every_mode() {
     assert_eq!(s["takeback_request"], "white");
     assert_eq!(moves(&s).len(), 2, "only a request");
     let (status, _) = action(&app, &online.id, &w, "takeback/accept").await;
-    assert_eq!(status, StatusCode::CONFLICT, "one cannot accept one's own request");
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "one cannot accept one's own request"
+    );
     let (_, s) = action(&app, &online.id, &b, "takeback/decline").await;
     assert_eq!(s["takeback_request"], Value::Null);
     action(&app, &online.id, &w, "takeback").await;
     let (status, s) = action(&app, &online.id, &b, "takeback/accept").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(moves(&s), Vec::<String>::new(), "white's move and black's answer go");
+    assert_eq!(
+        moves(&s),
+        Vec::<String>::new(),
+        "white's move and black's answer go"
+    );
     assert_eq!(s["turn"], "white");
 
     // Against the computer: the person's last move and the computer's answer go.
@@ -336,7 +432,10 @@ async fn takebacks_in_every_mode() {
     .await;
     let w = vs.token("white");
     play(&app, &vs.id, &w, "d4").await;
-    wait_for(&app, &vs.id, Duration::from_secs(20), |s| moves(s).len() == 2).await;
+    wait_for(&app, &vs.id, Duration::from_secs(20), |s| {
+        moves(s).len() == 2
+    })
+    .await;
     let (status, s) = action(&app, &vs.id, &w, "takeback").await;
     assert_eq!(status, StatusCode::OK, "{s}");
     assert_eq!(moves(&s), Vec::<String>::new());
@@ -356,7 +455,10 @@ async fn a_computer_game_goes_on_by_itself() {
     assert_eq!(game.body["seats"].as_object().unwrap().len(), 1);
     let black = game.token("black");
     for ply in [1, 3, 5] {
-        let s = wait_for(&app, &game.id, Duration::from_secs(20), |s| moves(s).len() == ply).await;
+        let s = wait_for(&app, &game.id, Duration::from_secs(20), |s| {
+            moves(s).len() == ply
+        })
+        .await;
         assert_eq!(s["turn"], "black");
         let mv = s["legal"][0].as_str().unwrap().to_owned();
         let (status, body) = play(&app, &game.id, &black, &mv).await;
@@ -369,7 +471,10 @@ async fn a_computer_game_goes_on_by_itself() {
     )
     .await;
     assert_eq!(cc.body["seats"], json!({}));
-    let s = wait_for(&app, &cc.id, Duration::from_secs(120), |s| s["status"] == "finished").await;
+    let s = wait_for(&app, &cc.id, Duration::from_secs(120), |s| {
+        s["status"] == "finished"
+    })
+    .await;
     assert!(s["outcome"]["reason"].is_string(), "{s}");
 }
 
@@ -434,7 +539,10 @@ async fn clocks_run_out() {
     play(&app, &game.id, &w, "e4").await;
     let (_, s) = play(&app, &game.id, &b, "e5").await;
     assert_eq!(s["clock"]["running"], "white");
-    let s = wait_for(&app, &game.id, Duration::from_secs(5), |s| s["status"] == "finished").await;
+    let s = wait_for(&app, &game.id, Duration::from_secs(5), |s| {
+        s["status"] == "finished"
+    })
+    .await;
     assert_eq!(s["outcome"]["reason"], "timeout");
     assert_eq!(s["outcome"]["winner"], "black");
     assert_eq!(s["clock"]["remaining_ms"]["white"], 0);
@@ -450,7 +558,10 @@ async fn clocks_run_out() {
     .await;
     play(&app, &game.id, &game.token("white"), "Qh2").await;
     play(&app, &game.id, &game.token("black"), "Kd7").await;
-    let s = wait_for(&app, &game.id, Duration::from_secs(5), |s| s["status"] == "finished").await;
+    let s = wait_for(&app, &game.id, Duration::from_secs(5), |s| {
+        s["status"] == "finished"
+    })
+    .await;
     assert_eq!(s["outcome"]["reason"], "timeout_insufficient_material");
     assert_eq!(s["outcome"]["winner"], Value::Null);
 
@@ -466,7 +577,10 @@ async fn clocks_run_out() {
     let (status, s) = play(&app, &game.id, &game.token(&first), &mv).await;
     assert_eq!(status, StatusCode::OK, "{s}");
     assert_eq!(s["clock"]["kind"], "game");
-    let s = wait_for(&app, &game.id, Duration::from_secs(5), |s| s["status"] == "finished").await;
+    let s = wait_for(&app, &game.id, Duration::from_secs(5), |s| {
+        s["status"] == "finished"
+    })
+    .await;
     assert_eq!(s["outcome"]["reason"], "piece_count", "{s}");
 }
 

@@ -539,7 +539,10 @@ impl Store {
                 let plies: i64 = row.try_get("plies")?;
                 Ok(GameSummary {
                     mode: parse(&id, "mode", row.try_get("mode")?, |s| Mode::from_id(s))?,
-                    seats: [seat(row, Side::White, false)?, seat(row, Side::Black, false)?],
+                    seats: [
+                        seat(row, Side::White, false)?,
+                        seat(row, Side::Black, false)?,
+                    ],
                     status: parse(&id, "status", row.try_get("status")?, |s| {
                         GameStatus::from_id(s)
                     })?,

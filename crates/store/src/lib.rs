@@ -9,13 +9,12 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 use sqlx::sqlite::SqliteSynchronous;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
 pub use error::StoreError;
 pub use games::{
-    ClockKind, ClockRecord, GameRecord, GameStatus, GameSummary, Mode, MoveRecord, NewGame,
-    Seat,
+    ClockKind, ClockRecord, GameRecord, GameStatus, GameSummary, Mode, MoveRecord, NewGame, Seat,
 };
 pub use players::{PlayerRecord, PlayerStats};
 
@@ -134,7 +133,10 @@ mod tests {
 
     #[test]
     fn urls() {
-        assert_eq!(normalise_url("a/b.db").ok().as_deref(), Some("sqlite://a/b.db"));
+        assert_eq!(
+            normalise_url("a/b.db").ok().as_deref(),
+            Some("sqlite://a/b.db")
+        );
         assert_eq!(
             normalise_url("sqlite::memory:").ok().as_deref(),
             Some("sqlite::memory:")

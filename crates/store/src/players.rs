@@ -72,20 +72,19 @@ impl Store {
     ///
     /// [`StoreError::Database`].
     pub async fn players(&self) -> Result<Vec<PlayerRecord>, StoreError> {
-        let mut players: Vec<PlayerRecord> =
-            sqlx::query_as::<_, (i64, String, String)>(
-                "SELECT id, name, created_at FROM players ORDER BY id",
-            )
-            .fetch_all(&self.pool)
-            .await?
-            .into_iter()
-            .map(|(id, name, created_at)| PlayerRecord {
-                id,
-                name,
-                created_at,
-                stats: Vec::new(),
-            })
-            .collect();
+        let mut players: Vec<PlayerRecord> = sqlx::query_as::<_, (i64, String, String)>(
+            "SELECT id, name, created_at FROM players ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|(id, name, created_at)| PlayerRecord {
+            id,
+            name,
+            created_at,
+            stats: Vec::new(),
+        })
+        .collect();
         let stats = sqlx::query_as::<_, (i64, String, i64, i64, i64)>(
             "SELECT player_id, game, won, lost, drawn FROM player_stats ORDER BY player_id, game",
         )

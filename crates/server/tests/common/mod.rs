@@ -113,7 +113,12 @@ pub async fn state(app: &Router, id: &str) -> Value {
 }
 
 /// Polls the state until `done` holds, for at most `limit`.
-pub async fn wait_for(app: &Router, id: &str, limit: Duration, done: impl Fn(&Value) -> bool) -> Value {
+pub async fn wait_for(
+    app: &Router,
+    id: &str,
+    limit: Duration,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
     let start = Instant::now();
     loop {
         let s = state(app, id).await;

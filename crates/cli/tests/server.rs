@@ -1,0 +1,212 @@
+//! `tablero serve` as a process: killed with SIGKILL mid-game and restarted on the same
+//! database file, it has every acknowledged move and the games go on.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(db: &std::path::Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--engine-threads",
+                "1",
+                "--db",
+            ])
+            .arg(format!("sqlite://{}", db.display()))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut lines = BufReader::new(stdout).lines();
+        let first = lines.next().expect("a first line").expect("text");
+        let addr = first
+            .strip_prefix("tablero listening on http://")
+            .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
+            .to_owned();
+        let second = lines.next().expect("a second line").expect("text");
+        assert!(second.starts_with("database: sqlite://"), "{second}");
+        Server { child, addr }
+    }
+
+    fn request(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let mut stream = TcpStream::connect(&self.addr).expect("connects");
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let auth = token
+            .map(|t| format!("Authorization: Bearer {t}\r\n"))
+            .unwrap_or_default();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{auth}\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.addr,
+            body.len()
+        )
+        .expect("sends");
+        let mut response = String::new();
+        stream.read_to_string(&mut response).expect("reads");
+        let status = response[9..12].parse().expect("a status");
+        let (_, body) = response.split_once("\r\n\r\n").expect("a body");
+        (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    }
+
+    fn kill(mut self) {
+        // Child::kill sends SIGKILL on Unix: no shutdown code runs.
+        self.child.kill().expect("killed");
+        self.child.wait().expect("reaped");
+    }
+}
+
+fn moves(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["move"].as_str().expect("a move").to_owned())
+        .collect()
+}
+
+#[test]
+fn every_acknowledged_move_survives_sigkill() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("crash.db");
+    let server = Server::start(&db);
+    let (status, created) = server.request(
+        "POST",
+        "/api/games",
+        None,
+        Some(
+            json!({"game": "chess", "players": {"white": {"name": "ana"}, "black": {"name": "bo"}},
+                    "clock": {"initial_ms": 600000, "increment_ms": 2000}}),
+        ),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let tokens = [
+        created["seats"]["white"]
+            .as_str()
+            .expect("white")
+            .to_owned(),
+        created["seats"]["black"]
+            .as_str()
+            .expect("black")
+            .to_owned(),
+    ];
+    // A computer game whose computer is to move when the server dies.
+    let (_, vs) = server.request(
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"game": "xiangqi", "players": {"red": {"name": "li"}, "black": {"computer": 1}}})),
+    );
+    let vs_id = vs["id"].as_str().expect("an id").to_owned();
+    let red = vs["seats"]["red"].as_str().expect("red").to_owned();
+
+    let plan = [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1",
+    ];
+    let mut acknowledged = Vec::new();
+    for (i, mv) in plan.iter().enumerate() {
+        let (status, body) = server.request(
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&tokens[i % 2]),
+            Some(json!({ "move": mv })),
+        );
+        assert_eq!(status, 200, "{mv}: {body}");
+        acknowledged.push((*mv).to_owned());
+    }
+    let (status, _) = server.request(
+        "POST",
+        &format!("/api/games/{vs_id}/moves"),
+        Some(&red),
+        Some(json!({"move": "h2e2"})),
+    );
+    assert_eq!(status, 200);
+    server.kill();
+
+    let server = Server::start(&db);
+    let (status, state) = server.request("GET", &format!("/api/games/{id}"), None, None);
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(moves(&state), acknowledged);
+    assert_eq!(state["moves"][8]["notation"], "O-O");
+    assert_eq!(state["status"], "playing");
+    let remaining = state["clock"]["remaining_ms"]["white"]
+        .as_u64()
+        .expect("a clock");
+    assert!(
+        remaining > 590_000,
+        "the clock did not run while the server was down: {remaining}"
+    );
+
+    // The tokens still work and the game goes on.
+    let (status, body) = server.request(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&tokens[1]),
+        Some(json!({"move": "Be7"})),
+    );
+    assert_eq!(status, 200, "{body}");
+    // The computer resumes thinking and answers.
+    let start = Instant::now();
+    loop {
+        let (_, state) = server.request("GET", &format!("/api/games/{vs_id}"), None, None);
+        if moves(&state).len() == 2 {
+            assert_eq!(state["turn"], "red");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the computer never moved: {state}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    server.kill();
+
+    // A third start sees the move made after the first restart.
+    let server = Server::start(&db);
+    let (_, state) = server.request("GET", &format!("/api/games/{id}"), None, None);
+    assert_eq!(moves(&state).len(), plan.len() + 1);
+    let (_, list) = server.request("GET", "/api/games?status=playing", None, None);
+    assert_eq!(list["games"].as_array().expect("a list").len(), 2);
+    server.kill();
+}
+
+#[test]
+fn serve_refuses_a_bad_database_url_and_address() {
+    let output = common::tablero(&["serve", "--db", "postgres://localhost/x"]);
+    assert!(!output.status.success());
+    assert_eq!(common::stdout(&output), "", "it never listened");
+    assert!(
+        common::stderr(&output).contains("SQLite"),
+        "{}",
+        common::stderr(&output)
+    );
+    let output = common::tablero(&["serve", "--addr", "not-an-address"]);
+    assert!(!output.status.success());
+    assert!(
+        common::stderr(&output).contains("not-an-address"),
+        "{}",
+        common::stderr(&output)
+    );
+}
