@@ -40,9 +40,9 @@ pub(crate) fn run(args: ServeArgs) -> Result<(), String> {
         Some(url) => url,
         None => Store::url_for(&Store::default_path()),
     };
-    let engine_threads = args.engine_threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-    });
+    let engine_threads = args
+        .engine_threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     let config = tablero_server::ServeConfig {
         addr: args.addr,
         db: db.clone(),
