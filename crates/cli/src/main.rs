@@ -12,6 +12,7 @@ use tablero_engine::score::mate_in_moves;
 use tablero_games::{AnyEngine, AnyGame, Level, Limits, SearchRequest, TextInfo};
 
 mod match_command;
+mod play;
 mod serve_command;
 
 /// tablero: chess, xiangqi, draughts and Ajedrez 3D.
@@ -92,6 +93,8 @@ enum Command {
     Bench,
     /// Play engines against each other; the last line is `<A> vs <B>: +W =D -L, Elo <diff> ± <margin>`.
     Match(match_command::MatchArgs),
+    /// Play in the terminal against the computer or another person.
+    Play(play::PlayArgs),
     /// A UCI engine on standard input and output: chess, Chess960, xiangqi.
     Uci,
     /// A Hub engine (Scan's protocol, as pydraughts drives it) on standard input and
@@ -194,6 +197,10 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Some(Command::Bench) => bench(&mut out)?,
         Some(Command::Match(args)) => match_command::run(args, &mut out)?,
+        Some(Command::Play(args)) => {
+            drop(out);
+            play::run(args)?;
+        }
         Some(Command::Uci) => {
             drop(out);
             tablero_uci::run(std::io::stdin().lock(), std::io::stdout())

@@ -331,7 +331,7 @@ fn chess_glyph(side: Side, index: usize) -> char {
 /// Whether a square of a checkered 8×8 board is dark: the corner at the first side's
 /// left is, as `a1` in chess.
 fn is_dark(row: usize, column: usize) -> bool {
-    (row + column) % 2 == 0
+    (row + column).is_multiple_of(2)
 }
 
 fn chess_grid(pos: &Chess, style: BoardStyle) -> Grid {
@@ -452,7 +452,7 @@ fn xiangqi_grid(pos: &Xiangqi, style: BoardStyle) -> Grid {
 fn draughts_coords(n: usize, width: usize, orientation: Orientation) -> (usize, usize) {
     let half = width / 2;
     let row = (n - 1) / half;
-    let offset = if row % 2 == 0 { 1 } else { 0 };
+    let offset = if row.is_multiple_of(2) { 1 } else { 0 };
     match orientation {
         Orientation::A1Dark => (2 * ((n - 1) % half) + offset, row),
         Orientation::A1Light => {
