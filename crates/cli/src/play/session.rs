@@ -638,3 +638,151 @@ fn wrap(words: &[String], width: usize) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(game: &str, variant: Option<&str>, fen: Option<&str>) -> Session {
+        let start = AnyGame::new(game, variant, fen).expect("a valid start in this test");
+        Session::new(
+            start,
+            Settings {
+                variant: variant.map(str::to_owned),
+                computer: [false, false],
+                level: Level::MIN,
+                movetime: Duration::from_millis(50),
+                style: BoardStyle::default(),
+                interactive: false,
+            },
+        )
+    }
+
+    fn run(session: &mut Session, script: &str) -> String {
+        let mut out = Vec::new();
+        session
+            .run(script.as_bytes(), &mut out)
+            .expect("writing to memory works");
+        String::from_utf8(out).expect("the session writes UTF-8")
+    }
+
+    #[test]
+    fn move_numbers_follow_the_start_and_the_first_mover() {
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7";
+        let mut s = session("chess", None, Some(fen));
+        run(&mut s, "e5\nNf3\nNc6\n");
+        assert_eq!(s.move_list(), "7... e5 8. Nf3 Nc6");
+
+        // English draughts and chess3d: Black moves first and leads each pair.
+        let mut s = session("draughts", None, None);
+        run(&mut s, "11-15\n22-18\n15x22\n");
+        assert_eq!(s.move_list(), "1. 11-15 22-18 2. 15x22");
+        let mut s = session("chess3d", None, None);
+        run(&mut s, "P-0-F1\nP-0-C1\n");
+        assert_eq!(s.move_list(), "1. P-0-F1 P-0-C1");
+    }
+
+    #[test]
+    fn long_move_lists_show_the_last_moves() {
+        let mut s = session("chess", None, None);
+        let moves = "a3 a6 b3 b6 c3 c6 d3 d6 e3 e6 f3 f6 g3 g6 h3 h6 a4 a5 b4 b5";
+        run(&mut s, &moves.replace(' ', "\n"));
+        let list = s.move_list();
+        assert_eq!(
+            list,
+            "... 3. c3 c6 4. d3 d6 5. e3 e6 6. f3 f6 7. g3 g6 8. h3 h6 9. a4 a5 10. b4 b5"
+        );
+    }
+
+    #[test]
+    fn repetition_ends_a_xiangqi_game_and_is_announced() {
+        let mut s = session("xiangqi", None, None);
+        let out = run(&mut s, &"h0g2\nh9g7\ng2h0\ng7h9\n".repeat(3));
+        assert!(
+            out.contains("Game over: draw by repetition (1/2-1/2)."),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn the_computer_answers_and_undo_takes_back_both_moves() {
+        let mut s = session("chess", None, None);
+        s.settings.computer = [false, true];
+        let out = run(&mut s, "e4\nundo\nposition\n");
+        assert!(out.contains("Black (computer) plays "), "{out}");
+        assert!(out.contains("Took back e4 "), "{out}");
+        assert_eq!(s.record.plies(), 0);
+        assert!(out.contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    }
+
+    #[test]
+    fn the_computer_can_take_over_and_hand_back() {
+        let mut s = session("draughts", Some("international"), None);
+        let out = run(&mut s, "computer white\ncomputer none\ncomputer green\n");
+        assert!(out.contains("White (computer) plays "), "{out}");
+        assert!(
+            out.contains("White is a person; Black is a person."),
+            "{out}"
+        );
+        assert!(
+            out.contains("computer: unknown side \"green\" (expected white, black, both or none)")
+        );
+        assert_eq!(s.record.plies(), 1);
+    }
+
+    #[test]
+    fn draws_are_claimed_only_when_due() {
+        let mut s = session("chess", None, None);
+        let out = run(
+            &mut s,
+            &format!("draw\n{}draw\ne4\n", "Nf3\nNf6\nNg1\nNg8\n".repeat(2)),
+        );
+        assert!(out.contains("No draw to claim here"), "{out}");
+        assert!(
+            out.contains("Game over: draw by threefold repetition (1/2-1/2)."),
+            "{out}"
+        );
+        assert!(out.contains("\"e4\" not played: the game is over"), "{out}");
+    }
+
+    #[test]
+    fn load_refuses_a_bad_file_and_keeps_the_game() {
+        let path =
+            std::env::temp_dir().join(format!("tablero-play-unit-{}.pgn", std::process::id()));
+        std::fs::write(&path, "1. e4 Ke7 Qh5 *\n").expect("temp file");
+        let mut s = session("chess", None, None);
+        let out = run(&mut s, &format!("d4\nload {}\n", path.display()));
+        let _ = std::fs::remove_file(&path);
+        assert!(out.contains("game 1: "), "{out}");
+        assert!(out.contains("Nothing changed."), "{out}");
+        assert_eq!(s.record.plies(), 1);
+    }
+
+    #[test]
+    fn loaded_results_need_a_known_reason() {
+        assert_eq!(
+            loaded_outcome("0-1", "resignation"),
+            Some(Outcome::Win {
+                winner: Side::Black,
+                reason: Reason::Resignation
+            })
+        );
+        assert_eq!(
+            loaded_outcome("1/2-1/2", "agreement"),
+            Some(Outcome::Draw {
+                reason: Reason::Agreement
+            })
+        );
+        assert_eq!(loaded_outcome("1-0", "bored"), None);
+        assert_eq!(loaded_outcome("*", "resignation"), None);
+    }
+
+    #[test]
+    fn xiangqi_sides_are_red_and_black() {
+        let s = session("xiangqi", None, None);
+        assert_eq!(s.side_named("Red"), Some(Side::White));
+        assert_eq!(s.side_named("white"), Some(Side::White));
+        assert_eq!(s.side_named("black"), Some(Side::Black));
+        assert_eq!(s.side_named("blue"), None);
+    }
+}
