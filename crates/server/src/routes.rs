@@ -116,10 +116,39 @@ async fn catalog() -> Json<Value> {
 }
 
 /// A seat in a create or import request: a person (optionally named) or the computer.
+/// A whole number that JSON may write as `5` or `5.0` (both are JSON Schema integers).
+fn whole<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: TryFrom<u64>,
+{
+    let number = serde_json::Number::deserialize(deserializer)?;
+    number
+        .as_u64()
+        .or_else(|| {
+            number
+                .as_f64()
+                .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f <= 9.0e15)
+                // The filter makes the conversion exact.
+                .map(|f| f as u64)
+        })
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| serde::de::Error::custom(format!("{number} is not a whole number in range")))
+}
+
+fn whole_opt<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: TryFrom<u64>,
+{
+    whole(deserializer).map(Some)
+}
+
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PlayerRequest {
     name: Option<String>,
+    #[serde(default, deserialize_with = "whole_opt")]
     computer: Option<u8>,
 }
 
@@ -128,8 +157,9 @@ struct PlayerRequest {
 struct ClockRequest {
     #[serde(default)]
     kind: Option<String>,
+    #[serde(deserialize_with = "whole")]
     initial_ms: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole")]
     increment_ms: u64,
 }
 
@@ -158,6 +188,7 @@ struct ImportRequest {
     /// The file: PGN, PDN or the chess3d record.
     text: String,
     /// Which game of the file, from 1 (default 1).
+    #[serde(default, deserialize_with = "whole_opt")]
     index: Option<usize>,
     #[serde(default)]
     players: BTreeMap<String, PlayerRequest>,
@@ -455,7 +486,12 @@ async fn list_games(
             })
         })
         .transpose()?;
-    let limit = query.limit.unwrap_or(50).clamp(1, 500);
+    let limit = query.limit.unwrap_or(50);
+    if !(1..=500).contains(&limit) {
+        return Err(ApiError::bad_request(format!(
+            "limit {limit}: expected 1 to 500"
+        )));
+    }
     let games = state
         .games
         .store()

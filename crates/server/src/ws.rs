@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -34,12 +35,19 @@ struct ClientMessage {
 pub(crate) async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<SocketQuery>,
+    query: Result<Query<SocketQuery>, axum::extract::rejection::QueryRejection>,
     headers: HeaderMap,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     // An unknown game is refused before the upgrade.
     let slot = state.games.slot(&id).await?;
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let ws = ws.map_err(|e| {
+        ApiError::new(
+            e.status(),
+            format!("expected a WebSocket upgrade: {}", e.body_text()),
+        )
+    })?;
     let token = query
         .token
         .or_else(|| crate::routes::bearer(&headers).map(str::to_owned));
