@@ -242,9 +242,9 @@ impl Grid {
 
 fn background(shade: Shade, colours: Colours) -> &'static str {
     match (colours, shade) {
-        (Colours::Extended, Shade::Light) => "48;5;223",
+        (Colours::Extended, Shade::Light) => "48;5;180",
         (Colours::Extended, Shade::Dark) => "48;5;137",
-        (Colours::Extended, Shade::Wood) => "48;5;180",
+        (Colours::Extended, Shade::Wood) => "48;5;223",
         (_, Shade::Light) => "47",
         (_, Shade::Dark) => "42",
         (_, Shade::Wood) => "43",
@@ -256,11 +256,11 @@ fn foreground(ink: Ink, colours: Colours) -> &'static str {
         (Colours::Extended, Ink::White) => "1;38;5;231",
         (Colours::Extended, Ink::Black) => "1;38;5;16",
         (Colours::Extended, Ink::Red) => "1;38;5;160",
-        (Colours::Extended, Ink::Faint) => "38;5;58",
+        (Colours::Extended, Ink::Faint) => "38;5;238",
         // In 16 colours the glyph's shape tells the sides apart (hollow and solid).
         (_, Ink::White | Ink::Black) => "30",
         (_, Ink::Red) => "1;31",
-        (_, Ink::Faint) => "90",
+        (_, Ink::Faint) => "30",
     }
 }
 
