@@ -231,7 +231,10 @@ impl fmt::Display for Report {
             f,
             "game {}{} | games {} (active {}, idle {}) | think {} ms | duration {} s",
             c.game,
-            c.variant.as_deref().map(|v| format!(" {v}")).unwrap_or_default(),
+            c.variant
+                .as_deref()
+                .map(|v| format!(" {v}"))
+                .unwrap_or_default(),
             c.games,
             c.active,
             c.games - c.active,
@@ -256,7 +259,10 @@ impl fmt::Display for Report {
         // the others says whether the rate was sustained.
         let steady = self.per_second.iter().skip(1);
         if let (Some(min), Some(max)) = (steady.clone().min(), steady.max()) {
-            writeln!(f, "per second    min {min}, max {max} (after the first second)")?;
+            writeln!(
+                f,
+                "per second    min {min}, max {max} (after the first second)"
+            )?;
         }
         match &self.latency {
             Some(l) => writeln!(
@@ -283,8 +289,8 @@ impl fmt::Display for Report {
             writeln!(f, "first error   {first}")?;
         }
         if let Some(m) = &self.memory {
-            let per_game = (m.connected_kib as f64 - m.before_kib as f64) * 1024.0
-                / self.set_up.max(1) as f64;
+            let per_game =
+                (m.connected_kib as f64 - m.before_kib as f64) * 1024.0 / self.set_up.max(1) as f64;
             writeln!(
                 f,
                 "server RSS    before {} KiB, {} games connected {} KiB ({:.1} KiB a game), end {} KiB",
@@ -348,7 +354,10 @@ impl Shared {
     }
 
     fn note_first(&self, error: &SessionError) {
-        let mut first = self.first_error.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut first = self
+            .first_error
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         if first.is_none() {
             *first = Some(error.to_string());
         }
@@ -568,7 +577,10 @@ async fn game_task(
     };
     if index < shared.config.active {
         loop {
-            match session.play(&shared, &mut rng, deadline, &mut latencies).await {
+            match session
+                .play(&shared, &mut rng, deadline, &mut latencies)
+                .await
+            {
                 Ok(Played::Deadline) => break,
                 Ok(Played::Over) => {
                     shared.games_finished.fetch_add(1, Ordering::Relaxed);
@@ -880,7 +892,11 @@ impl HttpPool {
         path: &'static str,
         body: String,
     ) -> Result<(u16, Bytes), SessionError> {
-        let kept = self.idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        let kept = self
+            .idle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop();
         let mut sender = match kept {
             Some(sender) if !sender.is_closed() => sender,
             _ => self.connect().await?,
@@ -897,7 +913,12 @@ impl HttpPool {
             })?;
         let response = sender.send_request(request).await.map_err(http)?;
         let status = response.status().as_u16();
-        let body = response.into_body().collect().await.map_err(http)?.to_bytes();
+        let body = response
+            .into_body()
+            .collect()
+            .await
+            .map_err(http)?
+            .to_bytes();
         self.idle
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -1027,9 +1048,21 @@ mod tests {
 
     #[test]
     fn urls() {
-        assert_eq!(authority_of("http://127.0.0.1:8080").unwrap(), "127.0.0.1:8080");
-        assert_eq!(authority_of("http://localhost:80/").unwrap(), "localhost:80");
-        for bad in ["127.0.0.1:8080", "https://a:1", "http://a", "http://a:1/x", "http://:1"] {
+        assert_eq!(
+            authority_of("http://127.0.0.1:8080").unwrap(),
+            "127.0.0.1:8080"
+        );
+        assert_eq!(
+            authority_of("http://localhost:80/").unwrap(),
+            "localhost:80"
+        );
+        for bad in [
+            "127.0.0.1:8080",
+            "https://a:1",
+            "http://a",
+            "http://a:1/x",
+            "http://:1",
+        ] {
             assert!(authority_of(bad).is_err(), "{bad}");
         }
     }
@@ -1044,7 +1077,10 @@ mod tests {
         );
         assert!(percentiles(&mut []).is_none());
         let one = percentiles(&mut [7]).unwrap();
-        assert_eq!((one.p50, one.max), (Duration::from_micros(7), Duration::from_micros(7)));
+        assert_eq!(
+            (one.p50, one.max),
+            (Duration::from_micros(7), Duration::from_micros(7))
+        );
     }
 
     #[test]
@@ -1053,13 +1089,18 @@ mod tests {
             "moves":[{"move":"e2e4","notation":"e4"}],"status":"playing","outcome":null}"#;
         match parse_answer(state).unwrap() {
             Answer::State(s) => {
-                assert_eq!((s.version, s.turn.as_str(), s.plies, s.finished), (3, "black", 1, false));
+                assert_eq!(
+                    (s.version, s.turn.as_str(), s.plies, s.finished),
+                    (3, "black", 1, false)
+                );
                 assert_eq!(s.legal, ["a", "b"]);
             }
             Answer::Refused { .. } => panic!("a state read as an error"),
         }
         match parse_answer(r#"{"error":"not your turn","status":409}"#).unwrap() {
-            Answer::Refused { status, message } => assert_eq!((status, message.as_str()), (409, "not your turn")),
+            Answer::Refused { status, message } => {
+                assert_eq!((status, message.as_str()), (409, "not your turn"))
+            }
             Answer::State(_) => panic!("an error read as a state"),
         }
         assert!(parse_answer("[1]").is_err());

@@ -79,7 +79,10 @@ async fn main() -> ExitCode {
         .ok()
         .filter(|d| !d.is_zero())
     else {
-        eprintln!("load: --duration {}: expected a positive number of seconds", args.duration);
+        eprintln!(
+            "load: --duration {}: expected a positive number of seconds",
+            args.duration
+        );
         return ExitCode::from(1);
     };
     let seed = args.seed.unwrap_or_else(|| {
