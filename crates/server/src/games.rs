@@ -135,6 +135,13 @@ impl Games {
                 format!("game {id:?} cannot be loaded"),
             )
         })?;
+        if game.ended.is_some() {
+            let (updates, _) = broadcast::channel(1);
+            return Ok(Arc::new(Slot {
+                game: Mutex::new(game),
+                updates,
+            }));
+        }
         // Another request may have loaded it meanwhile: keep the first.
         let mut slots = self
             .slots
@@ -260,6 +267,15 @@ impl Games {
             return Err(ApiError::storage(&e));
         }
         self.announce(game, slot);
+        if game.ended.is_some() {
+            // A finished game never changes again: it is read from the store when asked
+            // for, so that memory holds only the games in progress. Watchers keep their
+            // slot until they leave.
+            self.slots
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .remove(&game.id);
+        }
         Ok(())
     }
 

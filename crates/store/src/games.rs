@@ -236,7 +236,7 @@ impl Store {
     ///
     /// [`StoreError::Conflict`] if the id is taken; [`StoreError::Database`].
     pub async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let (winner, reason) = match &game.finished {
             Some((winner, reason)) => (winner.map(side_id), Some(reason.as_str())),
             None => (None, None),
@@ -312,7 +312,7 @@ impl Store {
         ply: usize,
         m: &MoveRecord,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let updated = sqlx::query(&format!(
             "UPDATE games SET white_ms = ?, black_ms = ?, updated_at = {NOW}
              WHERE id = ? AND status = 'playing'
@@ -346,7 +346,7 @@ impl Store {
         remaining_ms: [Option<u64>; 2],
     ) -> Result<(), StoreError> {
         let keep = i64::try_from(keep).unwrap_or(i64::MAX);
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let updated = sqlx::query(&format!(
             "UPDATE games SET white_ms = ?, black_ms = ?, updated_at = {NOW}
              WHERE id = ? AND status = 'playing'
@@ -386,7 +386,7 @@ impl Store {
         reason: &str,
         remaining_ms: [Option<u64>; 2],
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let row = sqlx::query(&format!(
             "UPDATE games SET status = 'finished', winner = ?, reason = ?,
                 white_ms = ?, black_ms = ?, updated_at = {NOW}

@@ -29,7 +29,12 @@ const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 /// Cloning is cheap (the connection pool is shared).
 #[derive(Debug, Clone)]
 pub struct Store {
+    /// Reads, on several connections (WAL lets them run beside a write).
     pool: SqlitePool,
+    /// Writes, on one connection: SQLite takes one writer at a time, and queueing
+    /// writers here (in order, without blocking a thread) is faster and fairer than
+    /// letting connections wait on SQLite's busy handler.
+    writer: SqlitePool,
 }
 
 impl Store {
@@ -72,17 +77,22 @@ impl Store {
                 reason: format!("cannot create {}: {e}", dir.display()),
             })?;
         }
-        // An in-memory database lives in its connection: keep exactly one.
-        let max = if memory { 1 } else { 8 };
-        let pool = SqlitePoolOptions::new()
-            .max_connections(max)
-            .min_connections(1)
-            .idle_timeout(None)
-            .max_lifetime(None)
-            .connect_with(options)
-            .await?;
-        MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+        let pool_of = |connections: u32| {
+            SqlitePoolOptions::new()
+                .max_connections(connections)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+        };
+        let writer = pool_of(1).connect_with(options.clone()).await?;
+        MIGRATOR.run(&writer).await?;
+        // An in-memory database lives in its one connection: reads share it.
+        let pool = if memory {
+            writer.clone()
+        } else {
+            pool_of(4).connect_with(options).await?
+        };
+        Ok(Store { pool, writer })
     }
 
     /// The default database: `tablero.db` in the user's data directory
@@ -105,6 +115,7 @@ impl Store {
     /// Closes every connection, waiting for running queries.
     pub async fn close(&self) {
         self.pool.close().await;
+        self.writer.close().await;
     }
 }
 

@@ -1,0 +1,183 @@
+//! The store on a real SQLite file: games, moves, takebacks, results and players, and
+//! what survives reopening the file.
+
+use tablero_core::Side;
+use tablero_store::{
+    ClockKind, ClockRecord, GameStatus, Mode, MoveRecord, NewGame, Seat, Store, StoreError,
+};
+
+fn person(name: &str) -> Seat {
+    Seat {
+        name: Some(name.to_owned()),
+        level: None,
+        token: Some(format!("token-of-{name}")),
+    }
+}
+
+fn new_game(id: &str, seats: [Seat; 2]) -> NewGame {
+    NewGame {
+        id: id.to_owned(),
+        game: "chess".to_owned(),
+        variant: "standard".to_owned(),
+        start_position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
+        seed: None,
+        mode: Mode::Hotseat,
+        seats,
+        clock: Some(ClockRecord {
+            kind: ClockKind::Fischer,
+            initial_ms: 60_000,
+            increment_ms: 1_000,
+        }),
+        moves: Vec::new(),
+        finished: None,
+    }
+}
+
+fn mv(text: &str, white: u64, black: u64) -> MoveRecord {
+    MoveRecord {
+        text: text.to_owned(),
+        white_ms: Some(white),
+        black_ms: Some(black),
+    }
+}
+
+#[tokio::test]
+async fn games_moves_and_results_survive_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("nested/dir/t.db").display());
+    let store = Store::open(&url).await.unwrap();
+    store
+        .create_game(&new_game("g1", [person("ana"), person("bo")]))
+        .await
+        .unwrap();
+    let duplicate = store
+        .create_game(&new_game("g1", [person("x"), person("y")]))
+        .await;
+    assert!(
+        matches!(duplicate, Err(StoreError::Conflict { .. })),
+        "{duplicate:?}"
+    );
+
+    store
+        .append_move("g1", 0, &mv("e2e4", 61_000, 60_000))
+        .await
+        .unwrap();
+    store
+        .append_move("g1", 1, &mv("e7e5", 61_000, 59_500))
+        .await
+        .unwrap();
+    // The same move number twice, or a gap: refused, nothing written.
+    for ply in [1, 3] {
+        let refused = store.append_move("g1", ply, &mv("g1f3", 1, 1)).await;
+        assert!(
+            matches!(refused, Err(StoreError::Conflict { .. })),
+            "{refused:?}"
+        );
+    }
+    assert!(matches!(
+        store.append_move("nope", 0, &mv("e2e4", 1, 1)).await,
+        Err(StoreError::UnknownGame(_))
+    ));
+    store
+        .append_move("g1", 2, &mv("g1f3", 60_000, 59_500))
+        .await
+        .unwrap();
+    store
+        .take_back("g1", 2, [Some(61_000), Some(59_500)])
+        .await
+        .unwrap();
+    store.close().await;
+
+    let store = Store::open(&url).await.unwrap();
+    let game = store.game("g1").await.unwrap().unwrap();
+    assert_eq!(
+        game.moves,
+        [mv("e2e4", 61_000, 60_000), mv("e7e5", 61_000, 59_500)]
+    );
+    assert_eq!(game.remaining_ms, [Some(61_000), Some(59_500)]);
+    assert_eq!(game.seats[0].token.as_deref(), Some("token-of-ana"));
+    assert_eq!(game.status, GameStatus::Playing);
+    assert_eq!(store.unfinished_games().await.unwrap().len(), 1);
+
+    store
+        .finish_game("g1", Some(Side::Black), "resignation", [Some(1), Some(2)])
+        .await
+        .unwrap();
+    let again = store
+        .finish_game("g1", None, "agreement", [None, None])
+        .await;
+    assert!(
+        matches!(again, Err(StoreError::Conflict { .. })),
+        "a result is final"
+    );
+    let refused = store.append_move("g1", 2, &mv("g1f3", 1, 1)).await;
+    assert!(
+        matches!(refused, Err(StoreError::Conflict { .. })),
+        "no move after the end"
+    );
+
+    let game = store.game("g1").await.unwrap().unwrap();
+    assert_eq!(game.status, GameStatus::Finished);
+    assert_eq!(game.winner, Some(Side::Black));
+    assert_eq!(game.reason.as_deref(), Some("resignation"));
+    assert!(store.unfinished_games().await.unwrap().is_empty());
+
+    let players = store.players().await.unwrap();
+    let names: Vec<_> = players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["ana", "bo"], "registration order");
+    assert_eq!((players[0].stats[0].lost, players[1].stats[0].won), (1, 1));
+
+    let list = store
+        .list_games(Some(GameStatus::Finished), 10, 0)
+        .await
+        .unwrap();
+    assert_eq!(list.len(), 1);
+    assert_eq!(
+        (list[0].plies, list[0].seats[0].token.as_deref()),
+        (2, None)
+    );
+}
+
+#[tokio::test]
+async fn imported_games_and_computer_seats() {
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    let mut game = new_game(
+        "g2",
+        [
+            person("li"),
+            Seat {
+                name: None,
+                level: Some(7),
+                token: None,
+            },
+        ],
+    );
+    game.game = "chess3d".to_owned();
+    game.seed = Some(0xdead_beef_0000_0001);
+    game.mode = Mode::Computer;
+    game.moves = vec![mv("a", 1, 2), mv("b", 3, 4)];
+    game.finished = Some((None, "agreement".to_owned()));
+    store.create_game(&game).await.unwrap();
+    let stored = store.game("g2").await.unwrap().unwrap();
+    assert_eq!(stored.seed, Some(0xdead_beef_0000_0001));
+    assert_eq!(stored.seats[1].level, Some(7));
+    assert_eq!(stored.moves.len(), 2);
+    assert_eq!(stored.remaining_ms, [Some(3), Some(4)]);
+    assert_eq!((stored.status, stored.winner), (GameStatus::Finished, None));
+    assert!(store.delete_player("li").await.unwrap());
+    assert!(!store.delete_player("li").await.unwrap());
+    let kept = store.game("g2").await.unwrap().unwrap();
+    assert_eq!(
+        kept.seats[0].name.as_deref(),
+        Some("li"),
+        "games keep the name"
+    );
+}
+
+#[tokio::test]
+async fn bad_urls_are_named() {
+    for url in ["mysql://db", ""] {
+        let error = Store::open(url).await.unwrap_err();
+        assert!(matches!(error, StoreError::Url { .. }), "{url}: {error}");
+    }
+}
