@@ -538,7 +538,7 @@ impl Store {
                 let id: String = row.try_get("id")?;
                 let plies: i64 = row.try_get("plies")?;
                 Ok(GameSummary {
-                    mode: parse(&id, "mode", row.try_get("mode")?, |s| Mode::from_id(s))?,
+                    mode: parse(&id, "mode", row.try_get("mode")?, Mode::from_id)?,
                     seats: [
                         seat(row, Side::White, false)?,
                         seat(row, Side::Black, false)?,
