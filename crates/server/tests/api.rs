@@ -1,5 +1,6 @@
 //! The HTTP API through `app()` without a socket: games of every kind, seats and
 //! tokens, takebacks, draws, clocks, import/export and every kind of bad input.
+#![allow(clippy::unwrap_used)] // a test fails loudly where its set-up does
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! The server on a real socket (127.0.0.1:0): HTTP over TCP and WebSocket games with a
 //! watcher.
+#![allow(clippy::unwrap_used)] // a test fails loudly where its set-up does
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! The store on a real SQLite file: games, moves, takebacks, results and players, and
 //! what survives reopening the file.
+#![allow(clippy::unwrap_used)] // a test fails loudly where its set-up does
 
 use tablero_core::Side;
 use tablero_store::{
