@@ -10,6 +10,7 @@ mod engine;
 mod hub_client;
 mod record;
 mod uci_client;
+mod ui_hints;
 
 pub use any::{AnyGame, GamesError};
 pub use arena::{
@@ -25,3 +26,4 @@ pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
 pub use tablero_core::fresh_seed;
 pub use tablero_engine::{Clock, Level, Limits};
 pub use uci_client::{HANDSHAKE_TIMEOUT, UciClock, UciEngine, UciError};
+pub use ui_hints::{BoardHints, MoveHint, PieceHint, Spot};

@@ -7,6 +7,7 @@ mod live;
 mod openapi;
 mod routes;
 mod view;
+mod web;
 mod ws;
 
 use std::net::SocketAddr;
@@ -16,7 +17,10 @@ use axum::Router;
 use tablero_store::Store;
 
 pub use error::{ApiError, ApiJson};
-pub use view::{ClockView, GameView, MoveView, OutcomeView, PlayerView};
+pub use view::{
+    BoardView, ClockView, GameView, MoveHintView, MoveView, OutcomeView, PieceView, PlayerView,
+    PositionView, SpotView,
+};
 
 use crate::games::Games;
 
@@ -46,7 +50,8 @@ impl AppState {
     }
 }
 
-/// The whole HTTP API and the WebSocket endpoint.
+/// The whole HTTP API, the WebSocket endpoint and the web interface (every path
+/// outside `/api`).
 pub fn app(state: AppState) -> Router {
     routes::router(state)
 }

@@ -11,7 +11,9 @@ use tablero_games::{AnyGame, AnyRecord, CATALOG, GameInfo, Level};
 use tablero_store::{ClockKind, ClockRecord, GameRecord, Mode, MoveRecord, NewGame, Seat};
 
 use crate::ApiError;
-use crate::view::{ClockView, GameView, MoveView, OutcomeView, PlayerView};
+use crate::view::{
+    BoardView, ClockView, GameView, MoveHintView, MoveView, OutcomeView, PlayerView, PositionView,
+};
 
 /// What a change did, for the store.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -639,6 +641,11 @@ impl LiveGame {
         }
     }
 
+    /// The position after `ply` moves, for reviewing (`None` past the last move).
+    pub(crate) fn position_view(&self, ply: usize) -> Option<PositionView> {
+        PositionView::of(&self.record, ply, self.info.sides)
+    }
+
     /// The state clients see at `now`.
     pub(crate) fn view(&self, now: Instant) -> GameView {
         let turn = self.record.turn();
@@ -705,6 +712,18 @@ impl LiveGame {
             },
             seed: self.seed.map(|s| format!("{s:016x}")),
             version: self.version,
+            board: BoardView::of(self.record.position(), self.info.sides),
+            legal_moves: if over {
+                Vec::new()
+            } else {
+                self.record
+                    .position()
+                    .move_hints()
+                    .into_iter()
+                    .map(MoveHintView::from)
+                    .collect()
+            },
+            last_move: MoveHintView::played(&self.record, self.record.plies()),
         }
     }
 }

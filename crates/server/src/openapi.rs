@@ -39,6 +39,58 @@ fn seat_action(summary: &str, conflict: &str) -> Value {
 
 /// The whole document.
 pub(crate) fn document() -> Value {
+    let mut doc = api_document();
+    add_board_fields(&mut doc);
+    doc
+}
+
+/// What the web interface draws from: the board and move hints of the state, and the
+/// positions of a game for reviewing it (kept apart: one `json!` would be too deep).
+fn add_board_fields(doc: &mut Value) {
+    let spot = json!({"$ref": "#/components/schemas/Spot"});
+    let hint = json!({"$ref": "#/components/schemas/MoveHint"});
+    let nullable_hint = json!({"oneOf": [hint, {"type": "null"}]});
+    let board = json!({"$ref": "#/components/schemas/Board"});
+    let schemas = &mut doc["components"]["schemas"];
+    schemas["Spot"] = json!({
+        "type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 3, "maxItems": 3,
+        "description": "[level, x, y]: x from the left, y from the bottom, as the first side sees the board."});
+    schemas["Board"] = json!({
+        "type": "object", "required": ["width", "height", "levels", "pieces", "check", "numbers"],
+        "description": "The position as a grid of pieces, for drawing it.",
+        "properties": {
+            "width": {"type": "integer"}, "height": {"type": "integer"}, "levels": {"type": "integer"},
+            "pieces": {"type": "array", "items": {"type": "object", "required": ["at", "side", "kind"], "properties": {
+                "at": spot, "side": {"type": "string"},
+                "kind": {"type": "string", "description": "chess pnbrqk; xiangqi kabrncp; draughts m (man), k (king); chess3d pactdr"}}}},
+            "check": {"oneOf": [spot, {"type": "null"}]},
+            "numbers": {"type": "array", "items": spot,
+                        "description": "Draughts: the spot of each square number, square 1 first."}}});
+    schemas["MoveHint"] = json!({
+        "type": "object", "required": ["move", "notation", "path", "captures", "promotion"],
+        "properties": {
+            "move": {"type": "string"}, "notation": {"type": "string"},
+            "path": {"type": "array", "items": spot, "description": "The origin and every square the piece stops on."},
+            "captures": {"type": "array", "items": spot},
+            "promotion": {"type": ["string", "null"]}}});
+    schemas["Position"] = json!({
+        "type": "object", "required": ["ply", "position", "board", "last_move"],
+        "properties": {"ply": {"type": "integer"}, "position": {"type": "string"},
+                       "board": board, "last_move": nullable_hint}});
+    let state = &mut schemas["GameState"]["properties"];
+    state["board"] = board.clone();
+    state["legal_moves"] = json!({"type": "array", "items": hint});
+    state["last_move"] = nullable_hint;
+    doc["paths"]["/api/games/{id}/positions/{ply}"] = json!({"get": {
+        "summary": "The position after the first `ply` moves (0: the start), for reviewing a game.",
+        "parameters": [id_parameter(), {"name": "ply", "in": "path", "required": true,
+                                        "schema": {"type": "integer", "minimum": 0}}],
+        "responses": {"200": {"description": "The position, its board and the move that led to it.",
+                              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Position"}}}},
+                      "404": error_response("No such game, or no such ply.")}}});
+}
+
+fn api_document() -> Value {
     let created = json!({
         "description": "The game was created: its id, the seat tokens the caller holds, for an online game the invitation for the other seat, and the state.",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}

@@ -16,6 +16,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::games::{Action, new_token};
 use crate::live::{LiveGame, Setup};
+use crate::view::PositionView;
 use crate::{ApiError, ApiJson, AppState, GameView};
 
 /// Bodies of ordinary requests are small; an imported file may be larger.
@@ -63,9 +64,19 @@ pub(crate) fn router(state: AppState) -> Router {
         .route("/api/games/{id}/draw/decline", action(Action::DeclineDraw))
         .route("/api/games/{id}/draw/claim", action(Action::ClaimDraw))
         .route("/api/games/{id}/export", get(export_game))
+        .route("/api/games/{id}/positions/{ply}", get(position_at))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/api/players", get(players))
-        .fallback(|| async { ApiError::not_found("no such route") })
+        // Paths outside /api are the web interface's files and client routes.
+        .fallback(
+            |method: axum::http::Method, uri: axum::http::Uri, headers: HeaderMap| async move {
+                if uri.path() == "/api" || uri.path().starts_with("/api/") {
+                    ApiError::not_found("no such route").into_response()
+                } else {
+                    crate::web::serve(&method, uri.path(), &headers)
+                }
+            },
+        )
         .method_not_allowed_fallback(|| async {
             ApiError::new(
                 StatusCode::METHOD_NOT_ALLOWED,
@@ -552,6 +563,24 @@ async fn play_move(
     ApiJson(request): ApiJson<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     act(&state, &id, &headers, Action::Move(request.r#move)).await
+}
+
+async fn position_at(
+    State(state): State<AppState>,
+    Path((id, ply)): Path<(String, String)>,
+) -> Result<Json<PositionView>, ApiError> {
+    let slot = state.games.slot(&id).await?;
+    let game = slot.game.lock().await;
+    ply.parse::<usize>()
+        .ok()
+        .and_then(|n| game.position_view(n))
+        .map(Json)
+        .ok_or_else(|| {
+            ApiError::not_found(format!(
+                "ply {ply:?}: the game has positions 0 to {}",
+                game.record.plies()
+            ))
+        })
 }
 
 async fn export_game(

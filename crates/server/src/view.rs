@@ -45,6 +45,12 @@ pub struct GameView {
     pub seed: Option<String>,
     /// Grows with every change: a client can drop stale messages.
     pub version: u64,
+    /// The current position as a grid of pieces, for drawing it.
+    pub board: BoardView,
+    /// The legal moves (as `legal`) with their notation and squares.
+    pub legal_moves: Vec<MoveHintView>,
+    /// The last move played, with its squares.
+    pub last_move: Option<MoveHintView>,
 }
 
 /// One move of the list.
@@ -98,4 +104,131 @@ pub struct ClockView {
     pub remaining_ms: BTreeMap<&'static str, u64>,
     /// The side whose time is running, `null` before the first move and after the end.
     pub running: Option<&'static str>,
+}
+
+/// A place on a board: `[level, x, y]`, `x` from the left and `y` from the bottom as
+/// the first side sees the board (see `tablero_games::Spot`).
+pub type SpotView = [u8; 3];
+
+/// The position as a grid of pieces, for drawing it.
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardView {
+    /// Columns.
+    pub width: u8,
+    /// Rows.
+    pub height: u8,
+    /// Levels (3 in chess3d).
+    pub levels: u8,
+    /// Every piece.
+    pub pieces: Vec<PieceView>,
+    /// The checked king or general of the side to move.
+    pub check: Option<SpotView>,
+    /// Draughts: the spot of each square number, square 1 first.
+    pub numbers: Vec<SpotView>,
+}
+
+/// A piece on the board.
+#[derive(Debug, Clone, Serialize)]
+pub struct PieceView {
+    /// Where it stands.
+    pub at: SpotView,
+    /// Whose it is (the game's side name).
+    pub side: &'static str,
+    /// Its kind as a lowercase letter (see `tablero_games::PieceHint`).
+    pub kind: char,
+}
+
+/// A move with the squares it passes through, for drawing and choosing it.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveHintView {
+    /// The move format.
+    pub r#move: String,
+    /// The display notation.
+    pub notation: String,
+    /// The origin and every square the piece stops on.
+    pub path: Vec<SpotView>,
+    /// The squares of captured pieces.
+    pub captures: Vec<SpotView>,
+    /// Chess: the promotion piece's letter.
+    pub promotion: Option<char>,
+}
+
+/// A position at some ply of a game, for reviewing: `GET /api/games/{id}/positions/{ply}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct PositionView {
+    /// Moves played before it (0: the start).
+    pub ply: usize,
+    /// The position in the game's position format.
+    pub position: String,
+    /// The pieces.
+    pub board: BoardView,
+    /// The move that led to it.
+    pub last_move: Option<MoveHintView>,
+}
+
+impl BoardView {
+    /// The board of `game`, sides named by `sides` (first side first).
+    pub(crate) fn of(game: &tablero_games::AnyGame, sides: [&'static str; 2]) -> BoardView {
+        let hints = game.board_hints();
+        BoardView {
+            width: hints.width,
+            height: hints.height,
+            levels: hints.levels,
+            pieces: hints
+                .pieces
+                .into_iter()
+                .map(|p| PieceView {
+                    at: p.at,
+                    side: sides[p.side.index()],
+                    kind: p.kind,
+                })
+                .collect(),
+            check: hints.check,
+            numbers: hints.numbers,
+        }
+    }
+}
+
+impl From<tablero_games::MoveHint> for MoveHintView {
+    fn from(hint: tablero_games::MoveHint) -> MoveHintView {
+        MoveHintView {
+            r#move: hint.text,
+            notation: hint.notation,
+            path: hint.path,
+            captures: hint.captures,
+            promotion: hint.promotion,
+        }
+    }
+}
+
+impl PositionView {
+    /// The position after `ply` moves of `record` (`None` past the last move).
+    pub(crate) fn of(
+        record: &tablero_games::AnyRecord,
+        ply: usize,
+        sides: [&'static str; 2],
+    ) -> Option<PositionView> {
+        let position = if ply == record.plies() {
+            record.position()
+        } else {
+            record.history().get(ply)?
+        };
+        Some(PositionView {
+            ply,
+            position: position.position_text(),
+            board: BoardView::of(position, sides),
+            last_move: MoveHintView::played(record, ply),
+        })
+    }
+}
+
+impl MoveHintView {
+    /// The `ply`-th move of `record` (from 1), with its squares.
+    pub(crate) fn played(record: &tablero_games::AnyRecord, ply: usize) -> Option<MoveHintView> {
+        let before = ply.checked_sub(1)?;
+        let previous = record.history().get(before)?;
+        previous
+            .move_hint(&record.moves().get(before)?.text)
+            .map(MoveHintView::from)
+    }
 }

@@ -1,0 +1,165 @@
+//! The web interface's files and the state fields it draws from, through `app()`.
+#![allow(clippy::unwrap_used)] // a test fails loudly where its set-up does
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use common::{app_in, call, create, hotseat, play, state};
+use http_body_util::BodyExt;
+use serde_json::json;
+use tower::ServiceExt;
+
+async fn get(
+    app: &axum::Router,
+    uri: &str,
+    etag: Option<&str>,
+) -> (StatusCode, header::HeaderMap, Vec<u8>) {
+    let mut request = Request::builder().uri(uri);
+    if let Some(tag) = etag {
+        request = request.header(header::IF_NONE_MATCH, tag);
+    }
+    let response = app
+        .clone()
+        .oneshot(request.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .unwrap()
+        .to_bytes()
+        .to_vec();
+    (status, headers, body)
+}
+
+#[tokio::test]
+async fn pages_files_and_the_api_fallback() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    for page in ["/", "/game/abc123", "/games"] {
+        let (status, headers, body) = get(&app, page, None).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert_eq!(headers[header::CONTENT_TYPE], "text/html; charset=utf-8");
+        assert!(headers.contains_key(header::CONTENT_SECURITY_POLICY));
+        assert!(String::from_utf8(body).unwrap().contains("/js/app.js"));
+    }
+    let (status, headers, body) = get(&app, "/js/app.js", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        headers[header::CONTENT_TYPE],
+        "text/javascript; charset=utf-8"
+    );
+    assert_eq!(headers[header::CACHE_CONTROL], "no-cache");
+    assert!(!body.is_empty());
+    let tag = headers[header::ETAG].to_str().unwrap().to_owned();
+    let (status, _, body) = get(&app, "/js/app.js", Some(&tag)).await;
+    assert_eq!(status, StatusCode::NOT_MODIFIED);
+    assert!(body.is_empty());
+    let (_, headers, _) = get(&app, "/css/app.css", None).await;
+    assert_eq!(headers[header::CONTENT_TYPE], "text/css; charset=utf-8");
+    let (_, headers, _) = get(&app, "/favicon.svg", None).await;
+    assert_eq!(headers[header::CONTENT_TYPE], "image/svg+xml");
+
+    // Unknown files are 404 (plain), unknown API paths keep their JSON 404.
+    let (status, _, _) = get(&app, "/js/nothing.js", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, body) = call(&app, "GET", "/api/nothing", None, None).await;
+    assert_eq!(
+        (status, body),
+        (StatusCode::NOT_FOUND, json!({"error": "no such route"}))
+    );
+    let (status, _) = call(&app, "POST", "/", None, None).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn the_state_draws_the_board_and_the_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let game = hotseat(&app, "chess").await;
+    let s = &game.body["state"];
+    assert_eq!(s["board"]["pieces"].as_array().unwrap().len(), 32);
+    assert_eq!(s["board"]["width"], 8);
+    assert_eq!(s["last_move"], json!(null));
+    let e4 = s["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "e2e4")
+        .unwrap();
+    assert_eq!(e4["notation"], "e4");
+    assert_eq!(e4["path"], json!([[0, 4, 1], [0, 4, 3]]));
+    for (side, mv) in [
+        ("white", "e4"),
+        ("black", "f6"),
+        ("white", "d4"),
+        ("black", "g5"),
+        ("white", "Qh5"),
+    ] {
+        let (status, body) = play(&app, &game.id, &game.token(side), mv).await;
+        assert_eq!(status, StatusCode::OK, "{mv}: {body}");
+    }
+    let s = state(&app, &game.id).await;
+    assert_eq!(s["last_move"]["path"], json!([[0, 3, 0], [0, 7, 4]]));
+    assert_eq!(s["board"]["check"], json!([0, 4, 7]));
+    assert_eq!(s["status"], "finished");
+    assert_eq!(s["legal_moves"], json!([]));
+
+    // Review: every ply from the start to now, nothing past it.
+    let (status, start) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/positions/0", game.id),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(start["last_move"], json!(null));
+    assert_eq!(start["board"]["pieces"].as_array().unwrap().len(), 32);
+    let (_, two) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/positions/2", game.id),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(two["last_move"]["notation"], "f6");
+    assert_eq!(
+        two["position"],
+        "rnbqkbnr/ppppp1pp/5p2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    for bad in ["6", "x", "-1"] {
+        let (status, body) = call(
+            &app,
+            "GET",
+            &format!("/api/games/{}/positions/{bad}", game.id),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{bad}: {body}");
+    }
+
+    // Draughts: a capture's path lists every landing, and square numbers are given.
+    let d = create(
+        &app,
+        json!({"game": "draughts", "variant": "english", "position": "B:W18,27:B14"}),
+    )
+    .await;
+    let m = &d.body["state"]["legal_moves"][0];
+    assert_eq!(m["path"].as_array().unwrap().len(), 3, "{m}");
+    assert_eq!(m["captures"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        d.body["state"]["board"]["numbers"]
+            .as_array()
+            .unwrap()
+            .len(),
+        32
+    );
+}

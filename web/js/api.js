@@ -1,0 +1,80 @@
+// The server's HTTP and WebSocket API (docs/api.md). Every failure becomes an Error
+// whose message is the server's own `error` text.
+
+async function request(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { error: text };
+  }
+  if (!response.ok) {
+    const error = new Error((data && data.error) || `HTTP ${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+export const catalog = () => request('GET', '/api/catalog');
+export const listGames = (status) => request('GET', `/api/games?status=${status}&limit=30`);
+export const createGame = (body) => request('POST', '/api/games', body);
+export const importGame = (body) => request('POST', '/api/games/import', body);
+export const gameState = (id) => request('GET', `/api/games/${encodeURIComponent(id)}`);
+export const positionAt = (id, ply) =>
+  request('GET', `/api/games/${encodeURIComponent(id)}/positions/${ply}`);
+export const playMove = (id, token, move) =>
+  request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { move }, token);
+/** A seat action: takeback, takeback/accept, resign, draw/offer, draw/claim, ... */
+export const act = (id, token, action) =>
+  request('POST', `/api/games/${encodeURIComponent(id)}/${action}`, undefined, token);
+export const exportUrl = (id) => `/api/games/${encodeURIComponent(id)}/export`;
+
+/**
+ * Watches a game: `onState(state)` on connect and after every change, `onStatus(ok)`
+ * when the connection drops or comes back. Reconnects with a growing delay. Returns a
+ * function that closes it for good.
+ */
+export function watch(id, onState, onStatus) {
+  let socket = null;
+  let closed = false;
+  let delay = 500;
+  let timer = null;
+  const open = () => {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws`);
+    socket.onopen = () => {
+      delay = 500;
+      onStatus(true);
+    };
+    socket.onmessage = (event) => {
+      try {
+        const data = JSON.parse(event.data);
+        if (data && data.id) onState(data);
+      } catch {
+        // A message that is not JSON: ignore it.
+      }
+    };
+    socket.onclose = () => {
+      if (closed) return;
+      onStatus(false);
+      timer = setTimeout(open, delay);
+      delay = Math.min(delay * 2, 8000);
+    };
+  };
+  open();
+  return () => {
+    closed = true;
+    clearTimeout(timer);
+    if (socket) socket.close();
+  };
+}

@@ -1,0 +1,90 @@
+// The entry point: the header (language, sound), the client-side routes
+// (`/` the lobby, `/game/<id>` a game) and seat links (`#seat=<token>&side=<side>`).
+import * as api from './api.js';
+import { h, mount } from './dom.js';
+import { LANGUAGES, lang, onLangChange, setLang, t } from './i18n.js';
+import { saveSeats, setCatalog, sidesOf } from './common.js';
+import { gamePage } from './game.js';
+import { lobbyPage } from './lobby.js';
+import { setSound, soundLabel, soundOn } from './sound.js';
+
+const main = document.getElementById('main');
+const header = document.getElementById('top');
+
+function drawHeader() {
+  const language = h(
+    'select',
+    { id: 'language', 'aria-label': t('lang.label') },
+    LANGUAGES.map(([code, name]) => h('option', { value: code, selected: code === lang() }, name)),
+  );
+  language.addEventListener('change', () => setLang(language.value));
+  const sound = h('button', { id: 'sound', class: 'secondary', 'aria-pressed': soundOn() ? 'true' : 'false' }, soundLabel());
+  sound.addEventListener('click', () => {
+    setSound(!soundOn());
+    drawHeader();
+  });
+  mount(
+    header,
+    h('a', { class: 'skip', href: '#main' }, t('nav.skip')),
+    h('a', { class: 'brand', href: '/', 'data-link': '' }, h('img', { src: '/favicon.svg', alt: '', width: 28, height: 28 }), 'tablero'),
+    h('span', { class: 'tagline' }, t('app.tagline')),
+    h('nav', {}, h('a', { href: '/', 'data-link': '', id: 'nav-new' }, t('nav.new'))),
+    h('div', { class: 'tools' }, language, sound),
+  );
+  document.title = `tablero — ${t('app.tagline')}`;
+}
+
+export function navigate(path) {
+  history.pushState({}, '', path);
+  route();
+}
+
+async function route() {
+  const match = location.pathname.match(/^\/game\/([A-Za-z0-9_-]+)\/?$/);
+  if (match) {
+    const id = match[1];
+    if (location.hash.includes('seat=')) await takeSeat(id);
+    gamePage(mount(main), id);
+  } else {
+    lobbyPage(mount(main), navigate);
+  }
+}
+
+// An invitation: keep the token on this device and take it out of the address bar,
+// so that the address can be shared to watch.
+async function takeSeat(id) {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const token = params.get('seat');
+  let side = params.get('side');
+  if (token) {
+    if (!side) {
+      // Links without a side come from the API: the creator holds the first side.
+      try {
+        const state = await api.gameState(id);
+        side = sidesOf(state.game)[1];
+      } catch {
+        side = 'black';
+      }
+    }
+    saveSeats(id, { [side]: token });
+  }
+  history.replaceState({}, '', location.pathname);
+}
+
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element && event.target.closest('a[data-link]');
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  navigate(link.getAttribute('href'));
+});
+window.addEventListener('popstate', route);
+onLangChange(() => {
+  drawHeader();
+  if (!location.pathname.startsWith('/game/')) route();
+});
+
+drawHeader();
+api
+  .catalog()
+  .then(setCatalog, () => {})
+  .then(route);

@@ -1,0 +1,303 @@
+// Boards as SVG. Every game shares one grid of spots [level, x, y] (x from the left,
+// y from the bottom, as the first side sees it), so the page needs no rules: it draws
+// the pieces the state lists and the squares of the legal moves it lists.
+import { s } from './dom.js';
+import { chessPiece, chess3dPiece, draughtsPiece, xiangqiPiece } from './pieces.js';
+
+const CELL = 100;
+
+export const same = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+const key = (spot) => spot.join(',');
+
+/** Where a spot's cell starts on the SVG of its level. */
+function place(spot, board, flipped) {
+  const col = flipped ? board.width - 1 - spot[1] : spot[1];
+  const row = flipped ? spot[2] : board.height - 1 - spot[2];
+  return [col * CELL, row * CELL];
+}
+
+function pieceFor(game, piece, options) {
+  switch (game) {
+    case 'xiangqi':
+      return xiangqiPiece(piece.kind, piece.side, options.western);
+    case 'draughts':
+      return draughtsPiece(piece.kind, piece.side);
+    case 'chess3d':
+      return chess3dPiece(piece.kind, piece.side);
+    default:
+      return chessPiece(piece.kind, piece.side);
+  }
+}
+
+/** Square names for the accessible labels of the board cells. */
+export function spotName(game, spot, board) {
+  const [level, x, y] = spot;
+  switch (game) {
+    case 'chess':
+      return `${'abcdefgh'[x]}${y + 1}`;
+    case 'xiangqi':
+      return `${'abcdefghi'[x]}${y}`;
+    case 'chess3d':
+      return `${level}${'ABCDEFGH'[y]}${x + 1}`;
+    case 'draughts': {
+      const n = board.numbers.findIndex((p) => same(p, spot));
+      return n >= 0 ? String(n + 1) : `${'abcdefghij'[x]}${y + 1}`;
+    }
+    default:
+      return key(spot);
+  }
+}
+
+/**
+ * Draws the board: one SVG per level. `view` holds: game, board, flipped, western,
+ * selected, targets (spots), marks (spots to pick a path from), last (a move hint),
+ * dragging (spot of the piece being dragged), label.
+ */
+export function drawBoard(view) {
+  const levels = [];
+  for (let level = 0; level < view.board.levels; level++) levels.push(drawLevel(view, level));
+  return levels;
+}
+
+function drawLevel(view, level) {
+  const { game, board, flipped } = view;
+  const xiangqi = game === 'xiangqi';
+  const w = board.width * CELL;
+  const h = board.height * CELL;
+  const viewBox = xiangqi ? `-40 -10 ${w + 80} ${h + 60}` : `0 0 ${w} ${h}`;
+  const svg = s('svg', {
+    viewBox,
+    class: `board board-${game}`,
+    'data-level': level,
+    role: 'grid',
+    'aria-label': view.board.levels > 1 ? `${view.label} — ${view.levelLabel(level)}` : view.label,
+  });
+  const onLevel = (spot) => spot[0] === level;
+  const cell = (spot, cls, extra = {}) => {
+    const [px, py] = place(spot, board, flipped);
+    return s('rect', { x: px, y: py, width: CELL, height: CELL, class: cls, ...extra });
+  };
+
+  // The board itself.
+  if (xiangqi) {
+    svg.append(xiangqiLines(board, flipped));
+  } else {
+    const squares = s('g', { class: 'squares' });
+    for (let y = 0; y < board.height; y++) {
+      for (let x = 0; x < board.width; x++) {
+        const dark = (x + y) % 2 === 0;
+        squares.append(cell([level, x, y], dark ? 'sq dark' : 'sq light'));
+      }
+    }
+    svg.append(squares);
+  }
+
+  // Highlights under the pieces.
+  const marks = s('g', { class: 'marks' });
+  const last = view.last;
+  if (last) {
+    for (const spot of [last.path[0], last.path[last.path.length - 1]]) {
+      if (onLevel(spot)) marks.append(mark(spot, 'last', board, flipped, xiangqi));
+    }
+    for (const spot of last.path.slice(1, -1)) {
+      if (onLevel(spot)) marks.append(mark(spot, 'last-path', board, flipped, xiangqi));
+    }
+  }
+  if (board.check && onLevel(board.check)) marks.append(mark(board.check, 'check', board, flipped, xiangqi));
+  if (view.selected && onLevel(view.selected)) {
+    marks.append(mark(view.selected, 'selected', board, flipped, xiangqi));
+  }
+  for (const spot of view.marks || []) {
+    if (onLevel(spot)) marks.append(mark(spot, 'path-choice', board, flipped, xiangqi));
+  }
+  svg.append(marks);
+
+  // Coordinates.
+  svg.append(coordinates(view, level));
+
+  // Pieces.
+  const pieces = s('g', { class: 'pieces' });
+  for (const piece of board.pieces) {
+    if (!onLevel(piece.at)) continue;
+    const [px, py] = place(piece.at, board, flipped);
+    const g = s('g', {
+      transform: `translate(${px} ${py})`,
+      'data-piece': key(piece.at),
+      class: same(piece.at, view.dragging) ? 'dragging' : null,
+    });
+    g.append(pieceFor(game, piece, view));
+    pieces.append(g);
+  }
+  svg.append(pieces);
+
+  // Legal destinations over the pieces.
+  const targets = s('g', { class: 'targets' });
+  const occupied = new Set(board.pieces.map((p) => key(p.at)));
+  for (const spot of view.targets || []) {
+    if (!onLevel(spot)) continue;
+    const [px, py] = place(spot, board, flipped);
+    if (occupied.has(key(spot))) {
+      targets.append(s('circle', { cx: px + 50, cy: py + 50, r: 46, class: 'target capture' }));
+    } else {
+      targets.append(s('circle', { cx: px + 50, cy: py + 50, r: 15, class: 'target' }));
+    }
+  }
+  svg.append(targets);
+
+  // Hit areas: one per spot, on top, with the spot and its name for tests and readers.
+  const hits = s('g', { class: 'hits' });
+  for (let y = 0; y < board.height; y++) {
+    for (let x = 0; x < board.width; x++) {
+      const spot = [level, x, y];
+      const piece = board.pieces.find((p) => same(p.at, spot));
+      hits.append(
+        cell(spot, 'hit', {
+          'data-spot': key(spot),
+          'data-name': spotName(game, spot, board),
+          role: 'gridcell',
+          'aria-label': view.describe(spot, piece),
+        }),
+      );
+    }
+  }
+  svg.append(hits);
+  return svg;
+}
+
+function mark(spot, cls, board, flipped, xiangqi) {
+  const [px, py] = place(spot, board, flipped);
+  if (xiangqi || cls === 'check') {
+    return s('circle', { cx: px + 50, cy: py + 50, r: cls === 'check' ? 48 : 47, class: `mark ${cls}` });
+  }
+  return s('rect', { x: px, y: py, width: CELL, height: CELL, class: `mark ${cls}` });
+}
+
+function coordinates(view, level) {
+  const { game, board, flipped } = view;
+  const g = s('g', { class: 'coords', 'aria-hidden': 'true' });
+  const bottomY = flipped ? board.height - 1 : 0;
+  const leftX = flipped ? board.width - 1 : 0;
+  if (game === 'xiangqi') {
+    for (let x = 0; x < board.width; x++) {
+      const [px] = place([0, x, 0], board, flipped);
+      g.append(s('text', { x: px + 50, y: board.height * CELL + 38, class: 'coord' }, 'abcdefghi'[x]));
+    }
+    for (let y = 0; y < board.height; y++) {
+      const [, py] = place([0, 0, y], board, flipped);
+      g.append(s('text', { x: -22, y: py + 58, class: 'coord' }, String(y)));
+    }
+    return g;
+  }
+  if (game === 'draughts') {
+    board.numbers.forEach((spot, i) => {
+      const [px, py] = place(spot, board, flipped);
+      g.append(s('text', { x: px + 6, y: py + 22, class: 'coord number' }, String(i + 1)));
+    });
+    return g;
+  }
+  const files = game === 'chess3d' ? '12345678' : 'abcdefgh';
+  const ranks = game === 'chess3d' ? 'ABCDEFGH' : '12345678';
+  for (let x = 0; x < board.width; x++) {
+    const [px, py] = place([level, x, bottomY], board, flipped);
+    g.append(s('text', { x: px + 92, y: py + 94, class: 'coord file' }, files[x]));
+  }
+  for (let y = 0; y < board.height; y++) {
+    const [px, py] = place([level, leftX, y], board, flipped);
+    g.append(s('text', { x: px + 5, y: py + 24, class: 'coord rank' }, ranks[y]));
+  }
+  return g;
+}
+
+/** The xiangqi board: nine files, ten ranks, the river and both palaces. */
+function xiangqiLines(board, flipped) {
+  const g = s('g', { class: 'xiangqi-board' });
+  const c = (x, y) => {
+    const [px, py] = place([0, x, y], board, flipped);
+    return [px + 50, py + 50];
+  };
+  g.append(s('rect', { x: -30, y: 0, width: 960, height: 1040, class: 'wood' }));
+  const line = (a, b, cls = 'grid') => g.append(s('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: cls }));
+  for (let y = 0; y < 10; y++) line(c(0, y), c(8, y));
+  for (let x = 0; x < 9; x++) {
+    if (x === 0 || x === 8) {
+      line(c(x, 0), c(x, 9));
+    } else {
+      line(c(x, 0), c(x, 4));
+      line(c(x, 5), c(x, 9));
+    }
+  }
+  // Palaces.
+  line(c(3, 0), c(5, 2));
+  line(c(5, 0), c(3, 2));
+  line(c(3, 7), c(5, 9));
+  line(c(5, 7), c(3, 9));
+  // Border.
+  g.append(s('rect', { x: 38, y: 38, width: 824, height: 924, class: 'border' }));
+  // The river.
+  const [, r1] = c(0, 4);
+  const [, r2] = c(0, 5);
+  const mid = (r1 + r2) / 2;
+  const left = flipped ? '漢 界' : '楚 河';
+  const right = flipped ? '楚 河' : '漢 界';
+  g.append(s('text', { x: 230, y: mid + 14, class: 'river' }, left));
+  g.append(s('text', { x: 670, y: mid + 14, class: 'river' }, right));
+  return g;
+}
+
+/** The spot under a point of the screen, or null. */
+export function spotAt(clientX, clientY) {
+  const el = document.elementFromPoint(clientX, clientY);
+  const hit = el && el.closest && el.closest('[data-spot]');
+  return hit ? hit.getAttribute('data-spot').split(',').map(Number) : null;
+}
+
+/**
+ * Clicks and drags on the boards inside `container`: `press(spot)` on pointer down,
+ * `drop(from, to)` when a drag ends on another spot. `canDrag(spot)` says whether
+ * the piece there may be dragged.
+ */
+export function attachPointer(container, { press, drop, canDrag }) {
+  let drag = null;
+  container.addEventListener('pointerdown', (event) => {
+    if (event.button !== 0) return;
+    const spot = spotAt(event.clientX, event.clientY);
+    if (!spot) return;
+    event.preventDefault();
+    press(spot);
+    if (canDrag(spot)) {
+      const piece = container.querySelector(`[data-piece="${key(spot)}"]`);
+      const svg = piece && piece.ownerSVGElement;
+      if (piece && svg) {
+        drag = { from: spot, piece, svg, origin: piece.getAttribute('transform'), moved: false };
+        container.setPointerCapture?.(event.pointerId);
+      }
+    }
+  });
+  container.addEventListener('pointermove', (event) => {
+    if (!drag) return;
+    const ctm = drag.svg.getScreenCTM();
+    if (!ctm) return;
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+    drag.moved = true;
+    drag.piece.classList.add('dragging');
+    drag.piece.setAttribute('transform', `translate(${point.x - 50} ${point.y - 50})`);
+  });
+  const end = (event) => {
+    if (!drag) return;
+    const { from, piece, origin, moved } = drag;
+    drag = null;
+    piece.classList.remove('dragging');
+    piece.setAttribute('transform', origin);
+    if (!moved) return;
+    const to = spotAt(event.clientX, event.clientY);
+    if (to && !same(to, from)) drop(from, to);
+  };
+  container.addEventListener('pointerup', end);
+  container.addEventListener('pointercancel', (event) => {
+    if (drag) {
+      drag.piece.setAttribute('transform', drag.origin);
+      drag = null;
+    }
+    event.preventDefault();
+  });
+}

@@ -1,0 +1,592 @@
+// The game page: the board, the players and clocks, the move list with review, the
+// move box, the buttons, offers and the game-over banner; live over the WebSocket.
+import * as api from './api.js';
+import { attachPointer, drawBoard, same, spotName } from './board.js';
+import { h, mount, s } from './dom.js';
+import { onLangChange, t } from './i18n.js';
+import { chessPiece } from './pieces.js';
+import { play as playSound } from './sound.js';
+import { announce, reasonText, seatsOf, sideLabel, sidesOf } from './common.js';
+
+const last = (list) => list[list.length - 1];
+const pathKey = (m) => `${m.path.map((p) => p.join(',')).join(';')}|${m.captures.map((p) => p.join(',')).join(';')}`;
+
+export function gamePage(root, id) {
+  const g = {
+    id,
+    state: null,
+    seats: seatsOf(id),
+    flip: false,
+    autoflip: localStorage.getItem('tablero.autoflip') === 'on',
+    western: localStorage.getItem('tablero.xiangqiWestern') === 'on',
+    selected: null,
+    clicks: [],
+    choice: null,
+    promotion: null,
+    review: null,
+    message: '',
+    connected: true,
+    receivedAt: 0,
+    confirmResign: false,
+  };
+
+  // The parts that stay while the state changes (the move box keeps its text).
+  const boards = h('div', { class: 'boards' });
+  const top = h('div', { class: 'player top' });
+  const bottom = h('div', { class: 'player bottom' });
+  const banner = h('div', { class: 'banner', role: 'status', hidden: true });
+  const overlay = h('div', { class: 'overlay', hidden: true });
+  const status = h('p', { class: 'status', 'aria-live': 'polite' });
+  const offers = h('div', { class: 'offers' });
+  const message = h('p', { class: 'message', role: 'alert' });
+  const input = h('input', { id: 'move-input', autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off' });
+  const inputLabel = h('label', { for: 'move-input' });
+  const submit = h('button', { type: 'submit' });
+  const form = h('form', { class: 'move-form' }, inputLabel, h('div', { class: 'row' }, input, submit));
+  const movesHeading = h('h2', { id: 'moves-heading' });
+  const moveList = h('ol', { class: 'move-list', 'aria-labelledby': 'moves-heading' });
+  const nav = h('div', { class: 'review-nav' });
+  const reviewNote = h('p', { class: 'review-note' });
+  const actions = h('div', { class: 'actions' });
+  const settings = h('div', { class: 'settings' });
+
+  const panel = h('aside', { class: 'panel' }, status, offers, message, form, movesHeading, reviewNote, moveList, nav, actions, settings);
+  const area = h('div', { class: 'board-area' }, top, boards, bottom, banner);
+  mount(root, h('section', { class: 'game' }, area, panel, overlay), h('p', { class: 'loading' }, t('game.loading')));
+  root.querySelector('.loading').remove();
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    sendMove(text).then((ok) => {
+      if (ok) input.value = '';
+    });
+  });
+
+  document.addEventListener('keydown', onKey);
+  function onKey(event) {
+    if (!g.state || event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    const total = g.state.moves.length;
+    const ply = g.review ? g.review.ply : total;
+    if (event.key === 'ArrowLeft') review(Math.max(0, ply - 1));
+    else if (event.key === 'ArrowRight') review(Math.min(total, ply + 1));
+    else if (event.key === 'Escape') {
+      closeOverlay();
+      g.selected = null;
+      g.clicks = [];
+      g.choice = null;
+      render();
+    }
+  }
+
+  attachPointer(boards, {
+    press,
+    drop: (from, to) => {
+      if (!same(g.selected, from)) press(from);
+      press(to);
+    },
+    canDrag: (spot) => canMove() && movesFrom(spot).length > 0,
+  });
+
+  // --- state -----------------------------------------------------------------
+
+  const stop = api.watch(
+    id,
+    (state) => apply(state),
+    (ok) => {
+      g.connected = ok;
+      renderStatus();
+    },
+  );
+  api.gameState(id).then(apply, (error) => {
+    mount(root, h('p', { class: 'error' }, error.status === 404 ? t('game.notFound') : error.message));
+    stop();
+  });
+
+  function apply(state) {
+    const old = g.state;
+    if (old && state.version < old.version) return;
+    g.state = state;
+    g.receivedAt = performance.now();
+    if (!old || state.version !== old.version) {
+      g.selected = null;
+      g.clicks = [];
+      g.choice = null;
+      closeOverlay();
+    }
+    if (old && state.moves.length > old.moves.length) {
+      const m = last(state.moves);
+      const mover = state.moves.length % 2 === 1 ? firstMover(state) : otherSide(firstMover(state));
+      announce(t('announce.move', { side: sideLabel(mover), move: m.notation }));
+      playSound(state.last_move && state.last_move.captures.length ? 'capture' : 'move');
+      if (g.review && g.review.ply === old.moves.length) g.review = null;
+    }
+    if (old && !old.outcome && state.outcome) {
+      announce(t('announce.over', { text: outcomeText(state) }));
+      playSound('end');
+    }
+    if (g.review && g.review.ply > state.moves.length) g.review = null;
+    render();
+  }
+
+  // --- sides and seats -------------------------------------------------------
+
+  const sides = () => sidesOf(g.state.game);
+  const otherSide = (side) => sides().find((x) => x !== side);
+  // The side that made the first move: the side to move now, counted back.
+  function firstMover(state) {
+    return state.moves.length % 2 === 0 ? state.turn : otherSide(state.turn);
+  }
+  const mySides = () => Object.keys(g.seats).filter((side) => sides().includes(side));
+  const tokenFor = (side) => g.seats[side];
+  // The side that acts for this page: the side to move if it is ours, else our seat.
+  function actingSide() {
+    if (tokenFor(g.state.turn)) return g.state.turn;
+    return mySides()[0] || null;
+  }
+  const canMove = () =>
+    g.state && g.state.status === 'playing' && !g.review && !!tokenFor(g.state.turn);
+
+  function flipped() {
+    const [first, second] = sides();
+    let bottomSide = first;
+    const mine = mySides();
+    if (g.state.mode === 'hotseat') {
+      if (g.autoflip) bottomSide = g.state.turn;
+    } else if (mine.length === 1) {
+      bottomSide = mine[0];
+    }
+    return (bottomSide === second) !== g.flip;
+  }
+
+  // --- playing ---------------------------------------------------------------
+
+  const movesFrom = (spot) => g.state.legal_moves.filter((m) => same(m.path[0], spot));
+
+  function press(spot) {
+    if (!canMove()) return;
+    if (g.choice) {
+      const left = g.choice.filter((m) => m.path.slice(1, -1).some((p) => same(p, spot)));
+      if (left.length === 1) return playHint(left[0]);
+      if (left.length > 1) {
+        g.choice = left;
+        return render();
+      }
+      g.choice = null;
+    }
+    if (g.selected) {
+      const clicks = [...g.clicks, spot];
+      const matches = movesFrom(g.selected).filter((m) =>
+        clicks.every((c) => m.path.slice(1).some((p) => same(p, c))),
+      );
+      if (matches.length) {
+        const ending = matches.filter((m) => same(last(m.path), spot));
+        if (ending.length) {
+          const distinct = [...new Map(ending.map((m) => [pathKey(m), m])).values()];
+          if (distinct.length === 1) {
+            if (ending.some((m) => m.promotion)) return choosePromotion(ending);
+            return playHint(ending[0]);
+          }
+          g.clicks = clicks;
+          g.choice = distinct;
+          return render();
+        }
+        if (matches.length === 1) return playHint(matches[0]);
+        g.clicks = clicks;
+        return render();
+      }
+    }
+    g.clicks = [];
+    g.selected = !same(g.selected, spot) && movesFrom(spot).length ? spot : null;
+    render();
+  }
+
+  function playHint(hint) {
+    g.selected = null;
+    g.clicks = [];
+    g.choice = null;
+    closeOverlay();
+    sendMove(hint.move);
+  }
+
+  async function sendMove(text) {
+    if (!g.state || g.state.status !== 'playing') return false;
+    const token = tokenFor(g.state.turn);
+    if (!token) return false;
+    try {
+      const state = await api.playMove(g.id, token, text);
+      g.message = '';
+      apply(state);
+      return true;
+    } catch (error) {
+      g.message = t('error.prefix', { message: error.message });
+      render();
+      return false;
+    }
+  }
+
+  async function act(action) {
+    const side = actingSide();
+    if (!side) return;
+    try {
+      const state = await api.act(g.id, tokenFor(side), action);
+      g.message = '';
+      g.confirmResign = false;
+      apply(state);
+    } catch (error) {
+      g.message = t('error.prefix', { message: error.message });
+      render();
+    }
+  }
+
+  // An offer or request of the opponent is answered by the other seat.
+  async function answer(action, fromSide) {
+    const side = otherSide(fromSide);
+    const token = tokenFor(side);
+    if (!token) return;
+    try {
+      apply(await api.act(g.id, token, action));
+    } catch (error) {
+      g.message = t('error.prefix', { message: error.message });
+      render();
+    }
+  }
+
+  function choosePromotion(moves) {
+    const buttons = ['q', 'r', 'b', 'n']
+      .map((kind) => moves.find((m) => m.promotion === kind))
+      .filter(Boolean)
+      .map((m) =>
+        h(
+          'button',
+          { class: 'promo', 'data-promotion': m.promotion, 'aria-label': t(`piece.${m.promotion}`), onclick: () => playHint(m) },
+          s('svg', { viewBox: '0 0 100 100', 'aria-hidden': 'true' }, chessPiece(m.promotion, g.state.turn)),
+        ),
+      );
+    openOverlay(t('promo.title'), h('div', { class: 'promo-row' }, buttons));
+    buttons[0]?.focus();
+  }
+
+  function openOverlay(title, body) {
+    mount(
+      overlay,
+      h(
+        'div',
+        { class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-label': title },
+        h('h2', {}, title),
+        body,
+        h('button', { class: 'secondary', onclick: () => { closeOverlay(); g.selected = null; render(); } }, t('btn.cancel')),
+      ),
+    );
+    overlay.hidden = false;
+  }
+
+  function closeOverlay() {
+    overlay.hidden = true;
+    overlay.replaceChildren();
+  }
+
+  // --- review ----------------------------------------------------------------
+
+  async function review(ply) {
+    if (!g.state) return;
+    if (ply >= g.state.moves.length) {
+      g.review = null;
+      return render();
+    }
+    try {
+      const view = await api.positionAt(g.id, ply);
+      g.review = view;
+      g.selected = null;
+      render();
+    } catch (error) {
+      g.message = error.message;
+      render();
+    }
+  }
+
+  // --- drawing ---------------------------------------------------------------
+
+  function outcomeText(state) {
+    return reasonText(state.outcome, sides());
+  }
+
+  function describeSpot(spot, piece) {
+    const name = spotName(g.state.game, spot, (g.review || g.state).board);
+    return piece ? `${name} ${sideLabel(piece.side)} ${piece.kind}` : name;
+  }
+
+  function render() {
+    const state = g.state;
+    if (!state) return;
+    const board = g.review ? g.review.board : state.board;
+    const lastMove = g.review ? g.review.last_move : state.last_move;
+    const isFlipped = flipped();
+    let targets = [];
+    let marks = [];
+    if (g.selected) {
+      const from = movesFrom(g.selected).filter((m) =>
+        g.clicks.every((c) => m.path.slice(1).some((p) => same(p, c))),
+      );
+      targets = from.map((m) => last(m.path));
+    }
+    if (g.choice) {
+      const counts = new Map();
+      for (const m of g.choice) for (const p of m.path.slice(1, -1)) counts.set(p.join(','), p);
+      marks = [...counts.values()].filter((p) => !g.choice.every((m) => m.path.some((q) => same(p, q))));
+    }
+    const gameName = t(`game.${state.game}`);
+    const bottomSide = isFlipped ? sides()[1] : sides()[0];
+    const svgs = drawBoard({
+      game: state.game,
+      board,
+      flipped: isFlipped,
+      western: g.western,
+      selected: g.selected,
+      targets,
+      marks,
+      last: lastMove,
+      label: t('board.label', { game: gameName, side: sideLabel(bottomSide) }),
+      levelLabel: (n) => t('level.label', { n }),
+      describe: describeSpot,
+    });
+    boards.className = `boards boards-${state.game}${canMove() ? ' playable' : ''}`;
+    if (svgs.length > 1) {
+      const order = isFlipped ? [...svgs.keys()].reverse() : [...svgs.keys()];
+      mount(
+        boards,
+        order.map((i) => h('figure', { class: 'level' }, h('figcaption', {}, t('level.label', { n: i })), svgs[i])),
+      );
+    } else {
+      mount(boards, svgs);
+    }
+
+    renderPlayers(isFlipped);
+    renderStatus();
+    renderMoves();
+    renderActions();
+
+    if (state.outcome) {
+      banner.hidden = false;
+      const title = state.outcome.winner
+        ? t('over.wins', { side: sideLabel(state.outcome.winner) })
+        : t('over.draw');
+      mount(
+        banner,
+        h('strong', {}, `${t('over.title')} · ${title} (${state.outcome.result})`),
+        h('span', {}, outcomeText(state)),
+      );
+    } else {
+      banner.hidden = true;
+    }
+
+    if (g.choice) {
+      openOverlay(
+        t('path.title'),
+        h(
+          'div',
+          { class: 'path-row' },
+          g.choice.map((m) =>
+            h(
+              'button',
+              { class: 'path-option', 'data-move': m.move, onclick: () => playHint(m) },
+              m.path.map((p) => spotName(state.game, p, state.board)).join(m.captures.length ? '×' : '-'),
+            ),
+          ),
+        ),
+      );
+    } else if (!g.promotion && overlay.querySelector('.path-row')) {
+      closeOverlay();
+    }
+    message.textContent = g.message;
+    inputLabel.textContent = t('input.label');
+    input.placeholder = t(`input.hint.${state.game}`);
+    submit.textContent = t('input.submit');
+    input.disabled = !canMove();
+    submit.disabled = !canMove();
+  }
+
+  function renderPlayers(isFlipped) {
+    const [first, second] = sides();
+    const fill = (el, side) => {
+      const player = g.state.players[side] || {};
+      const name = player.computer ? t('player.computer', { level: player.computer }) : player.name || sideLabel(side);
+      const clock = h('span', { class: 'clock', 'data-side': side, role: 'timer', 'aria-label': sideLabel(side) });
+      mount(
+        el,
+        h('span', { class: `swatch ${g.state.game}-${side}`, 'aria-hidden': 'true' }),
+        h('span', { class: 'name' }, player.name || player.computer ? `${name} (${sideLabel(side)})` : name),
+        g.state.clock ? clock : null,
+      );
+      el.classList.toggle('to-move', g.state.status === 'playing' && g.state.turn === side);
+    };
+    fill(top, isFlipped ? first : second);
+    fill(bottom, isFlipped ? second : first);
+    tick();
+  }
+
+  function renderStatus() {
+    const state = g.state;
+    if (!state) return;
+    const parts = [];
+    if (!g.connected) parts.push(t('conn.lost'));
+    if (state.status === 'playing') {
+      const turn = sideLabel(state.turn);
+      const player = state.players[state.turn] || {};
+      if (player.computer) parts.push(t('game.thinking'));
+      else if (tokenFor(state.turn)) parts.push(t(state.mode === 'hotseat' ? 'game.toMove' : 'game.yourMove', { side: turn }));
+      else if (mySides().length) parts.push(t('game.waiting', { side: turn }));
+      else parts.push(t('game.toMove', { side: turn }));
+      if (state.board.check) parts.push(t('game.check'));
+    }
+    if (!mySides().length) parts.push(t('game.spectator'));
+    status.textContent = parts.join(' ');
+
+    const items = [];
+    const mine = (side) => !!tokenFor(side);
+    if (state.draw_offer) {
+      items.push(h('span', {}, mine(state.draw_offer) && !mine(otherSide(state.draw_offer)) ? t('offer.drawSent') : t('offer.draw', { side: sideLabel(state.draw_offer) })));
+      if (mine(otherSide(state.draw_offer))) {
+        items.push(h('button', { onclick: () => answer('draw/accept', state.draw_offer) }, t('btn.accept')));
+        items.push(h('button', { class: 'secondary', onclick: () => answer('draw/decline', state.draw_offer) }, t('btn.decline')));
+      }
+    }
+    if (state.takeback_request) {
+      items.push(h('span', {}, mine(state.takeback_request) ? t('offer.takebackSent') : t('offer.takeback', { side: sideLabel(state.takeback_request) })));
+      if (mine(otherSide(state.takeback_request))) {
+        items.push(h('button', { onclick: () => answer('takeback/accept', state.takeback_request) }, t('btn.accept')));
+        items.push(h('button', { class: 'secondary', onclick: () => answer('takeback/decline', state.takeback_request) }, t('btn.decline')));
+      }
+    }
+    mount(offers, items);
+  }
+
+  function renderMoves() {
+    const state = g.state;
+    movesHeading.textContent = t('moves.heading');
+    const current = g.review ? g.review.ply : state.moves.length;
+    const items = state.moves.map((m, i) =>
+      h(
+        'li',
+        {},
+        h(
+          'button',
+          {
+            class: `move${i + 1 === current ? ' current' : ''}`,
+            'data-ply': i + 1,
+            'aria-current': i + 1 === current ? 'true' : null,
+            title: m.move,
+            onclick: () => review(i + 1),
+          },
+          m.notation,
+        ),
+      ),
+    );
+    mount(moveList, items.length ? items : h('li', { class: 'empty' }, t('moves.none')));
+    moveList.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
+    reviewNote.textContent = g.review
+      ? g.review.ply === 0
+        ? t('review.start')
+        : t('review.label', { n: g.review.ply, total: state.moves.length })
+      : '';
+    const total = state.moves.length;
+    const button = (label, glyph, ply, disabled) =>
+      h('button', { class: 'icon', 'aria-label': label, title: label, disabled, onclick: () => review(ply) }, glyph);
+    mount(
+      nav,
+      button(t('btn.first'), '⏮', 0, current === 0),
+      button(t('btn.prev'), '◀', Math.max(0, current - 1), current === 0),
+      button(t('btn.next'), '▶', Math.min(total, current + 1), current === total),
+      button(t('btn.last'), '⏭', total, current === total),
+    );
+  }
+
+  function renderActions() {
+    const state = g.state;
+    const playing = state.status === 'playing';
+    const side = actingSide();
+    const items = [
+      h('button', { class: 'secondary', onclick: () => { g.flip = !g.flip; render(); } }, t('btn.flip')),
+    ];
+    if (side && playing) {
+      if (state.moves.length) items.push(h('button', { class: 'secondary', onclick: () => act('takeback') }, t('btn.takeback')));
+      if (state.mode !== 'computer' && !state.draw_offer) {
+        items.push(h('button', { class: 'secondary', onclick: () => act('draw/offer') }, t('btn.draw')));
+      }
+      if (state.claimable_draw && tokenFor(state.turn)) {
+        items.push(h('button', { onclick: () => act('draw/claim') }, t('btn.claim')));
+      }
+      if (g.confirmResign) {
+        items.push(h('button', { class: 'danger', onclick: () => act('resign') }, t('btn.confirmResign')));
+        items.push(h('button', { class: 'secondary', onclick: () => { g.confirmResign = false; render(); } }, t('btn.cancel')));
+      } else {
+        items.push(h('button', { class: 'secondary', onclick: () => { g.confirmResign = true; render(); } }, t('btn.resign')));
+      }
+    }
+    items.push(h('a', { class: 'button secondary', href: api.exportUrl(g.id), download: '' }, t('btn.export')));
+    mount(actions, items);
+
+    const options = [];
+    if (state.mode === 'hotseat') {
+      options.push(checkbox('autoflip', t('btn.autoflip'), g.autoflip, (on) => {
+        g.autoflip = on;
+        localStorage.setItem('tablero.autoflip', on ? 'on' : 'off');
+      }));
+    }
+    if (state.game === 'xiangqi') {
+      options.push(checkbox('western', t('settings.xiangqiWestern'), g.western, (on) => {
+        g.western = on;
+        localStorage.setItem('tablero.xiangqiWestern', on ? 'on' : 'off');
+      }));
+    }
+    mount(settings, options);
+  }
+
+  function checkbox(name, label, checked, change) {
+    const box = h('input', { type: 'checkbox', id: `opt-${name}`, checked });
+    box.addEventListener('change', () => {
+      change(box.checked);
+      render();
+    });
+    return h('label', { class: 'check', for: `opt-${name}` }, box, ' ', label);
+  }
+
+  // --- clocks ----------------------------------------------------------------
+
+  function format(ms) {
+    const total = Math.max(0, ms);
+    const minutes = Math.floor(total / 60000);
+    const seconds = Math.floor((total % 60000) / 1000);
+    const tenths = Math.floor((total % 1000) / 100);
+    if (minutes >= 60) return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+    return total < 10000 ? `${seconds}.${tenths}` : `${minutes}:${String(seconds).padStart(2, '0')}`;
+  }
+
+  function tick() {
+    const clock = g.state && g.state.clock;
+    if (!clock) return;
+    const elapsed = performance.now() - g.receivedAt;
+    for (const el of root.querySelectorAll('.clock')) {
+      const side = el.getAttribute('data-side');
+      const running = clock.running && (clock.kind === 'game' || clock.running === side);
+      const left = clock.remaining_ms[side] - (running ? elapsed : 0);
+      el.textContent = format(left);
+      el.classList.toggle('running', !!running);
+      el.classList.toggle('low', left < 10000);
+    }
+  }
+  const timer = setInterval(() => {
+    if (!root.isConnected) {
+      clearInterval(timer);
+      stop();
+      document.removeEventListener('keydown', onKey);
+      return;
+    }
+    tick();
+  }, 100);
+
+  onLangChange(() => {
+    if (root.isConnected) render();
+  });
+}

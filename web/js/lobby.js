@@ -1,0 +1,275 @@
+// The lobby: a new game (game, rules, opponent, level and side, time control, start
+// position, names), the invitation of an online game, the lists of games, import.
+import * as api from './api.js';
+import { h, mount } from './dom.js';
+import { t } from './i18n.js';
+import { games, saveSeats, sideLabel, sidesOf } from './common.js';
+
+const PRESETS = [
+  ['1+0', 1, 0],
+  ['3+2', 3, 2],
+  ['5+3', 5, 3],
+  ['10+5', 10, 5],
+  ['15+10', 15, 10],
+  ['30+20', 30, 20],
+];
+
+// What the form holds between renders (a language change redraws it).
+const form = {
+  game: 'chess',
+  variant: {},
+  mode: 'hotseat',
+  level: 3,
+  side: 'first',
+  clock: 'none',
+  minutes: 10,
+  increment: 5,
+  position: '',
+  names: {},
+};
+
+export function lobbyPage(root, navigate) {
+  const formBox = h('section', { class: 'card new-game', 'aria-labelledby': 'new-heading' });
+  const invite = h('section', { class: 'card invite', hidden: true, 'aria-live': 'polite' });
+  const lists = h('section', { class: 'card lists' });
+  const importBox = h('section', { class: 'card import', 'aria-labelledby': 'import-heading' });
+  mount(root, h('div', { class: 'lobby' }, h('div', { class: 'col' }, formBox, invite), h('div', { class: 'col' }, lists, importBox)));
+  drawForm();
+  drawLists();
+  drawImport();
+
+  function radios(name, options, value, change) {
+    return h(
+      'div',
+      { class: 'radios', role: 'radiogroup' },
+      options.map(([id, label]) => {
+        const input = h('input', { type: 'radio', name, value: id, id: `${name}-${id}`, checked: id === value });
+        input.addEventListener('change', () => change(id));
+        return h('label', { for: `${name}-${id}`, class: 'radio' }, input, h('span', {}, label));
+      }),
+    );
+  }
+
+  function select(id, options, value, change) {
+    const el = h(
+      'select',
+      { id },
+      options.map(([v, label]) => h('option', { value: v, selected: String(v) === String(value) }, label)),
+    );
+    el.addEventListener('change', () => change(el.value));
+    return el;
+  }
+
+  function field(label, control, hint) {
+    const id = control.id;
+    return h('div', { class: 'field' }, h('label', { for: id }, label), control, hint ? h('small', {}, hint) : null);
+  }
+
+  function drawForm() {
+    const info = games().find((g) => g.id === form.game) || games()[0];
+    if (!info) return;
+    const [first, second] = info.sides;
+    const variant = form.variant[info.id] || info.default_variant;
+    const controls = [];
+    controls.push(h('h1', { id: 'new-heading' }, t('lobby.heading')));
+    controls.push(
+      h('fieldset', {}, h('legend', {}, t('lobby.game')),
+        radios('game', games().map((g) => [g.id, t(`game.${g.id}`)]), info.id, (v) => {
+          form.game = v;
+          if (form.clock === 'game') form.clock = 'none';
+          drawForm();
+        })),
+    );
+    if (info.variants.length > 1) {
+      controls.push(field(t('lobby.variant'), select('variant', info.variants.map((v) => [v.id, t(`variant.${v.id}`)]), variant, (v) => {
+        form.variant[info.id] = v;
+      })));
+    }
+    controls.push(
+      h('fieldset', {}, h('legend', {}, t('lobby.mode')),
+        radios('mode', [['hotseat', t('mode.hotseat')], ['computer', t('mode.computer')], ['online', t('mode.online')]], form.mode, (v) => {
+          form.mode = v;
+          drawForm();
+        })),
+    );
+    if (form.mode === 'computer') {
+      controls.push(field(t('lobby.level'), select('level', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, String(n)]), form.level, (v) => {
+        form.level = Number(v);
+      })));
+    }
+    if (form.mode !== 'hotseat') {
+      controls.push(field(t('lobby.side'), select('side', [['first', sideLabel(first)], ['second', sideLabel(second)], ['random', t('side.random')]], form.side, (v) => {
+        form.side = v;
+      })));
+    }
+    const clockOptions = [['none', t('clock.none')], ...PRESETS.map(([label]) => [label, label]), ['custom', t('clock.custom')]];
+    if (info.clocks.includes('game')) clockOptions.push(['game', t('clock.game')]);
+    controls.push(field(t('lobby.clock'), select('clock', clockOptions, form.clock, (v) => {
+      form.clock = v;
+      drawForm();
+    })));
+    if (form.clock === 'custom' || form.clock === 'game') {
+      const minutes = h('input', { id: 'minutes', type: 'number', min: 1, max: 1440, value: form.minutes });
+      minutes.addEventListener('input', () => (form.minutes = Number(minutes.value)));
+      controls.push(field(t('clock.minutes'), minutes));
+      if (form.clock === 'custom') {
+        const increment = h('input', { id: 'increment', type: 'number', min: 0, max: 600, value: form.increment });
+        increment.addEventListener('input', () => (form.increment = Number(increment.value)));
+        controls.push(field(t('clock.increment'), increment));
+      }
+    }
+    const position = h('input', { id: 'position', value: form.position, autocomplete: 'off', spellcheck: 'false' });
+    position.addEventListener('input', () => (form.position = position.value));
+    controls.push(field(t('lobby.position'), position, t(`lobby.positionHint.${info.id}`)));
+    for (const side of info.sides) {
+      const input = h('input', { id: `name-${side}`, value: form.names[side] || '', maxlength: 32, autocomplete: 'off' });
+      input.addEventListener('input', () => (form.names[side] = input.value));
+      controls.push(field(t('lobby.name', { side: sideLabel(side) }), input));
+    }
+    const error = h('p', { class: 'error', role: 'alert' });
+    const submit = h('button', { type: 'submit', class: 'primary', id: 'create' }, t('lobby.create'));
+    controls.push(error, submit);
+    const el = h('form', {}, controls);
+    el.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      submit.disabled = true;
+      try {
+        await create(info, error);
+      } finally {
+        submit.disabled = false;
+      }
+    });
+    mount(formBox, el);
+  }
+
+  async function create(info, error) {
+    const [first, second] = info.sides;
+    const mine = form.side === 'second' ? second : form.side === 'random' ? info.sides[Math.random() < 0.5 ? 0 : 1] : first;
+    const other = mine === first ? second : first;
+    const players = {};
+    for (const side of info.sides) {
+      const name = (form.names[side] || '').trim();
+      if (name) players[side] = { name };
+    }
+    const body = { game: info.id, variant: form.variant[info.id] || info.default_variant };
+    if (form.mode === 'computer') {
+      players[other] = { computer: form.level };
+      body.mode = 'computer';
+    } else if (form.mode === 'online') {
+      body.mode = 'online';
+      body.side = mine;
+    } else {
+      body.mode = 'hotseat';
+    }
+    body.players = players;
+    const preset = PRESETS.find(([label]) => label === form.clock);
+    if (preset) body.clock = { kind: 'fischer', initial_ms: preset[1] * 60000, increment_ms: preset[2] * 1000 };
+    if (form.clock === 'custom') {
+      body.clock = { kind: 'fischer', initial_ms: Math.round(form.minutes * 60000), increment_ms: Math.round(form.increment * 1000) };
+    }
+    if (form.clock === 'game') body.clock = { kind: 'game', initial_ms: Math.round(form.minutes * 60000), increment_ms: 0 };
+    if (form.position.trim()) body.position = form.position.trim();
+    try {
+      const created = await api.createGame(body);
+      saveSeats(created.id, created.seats);
+      if (created.invite) {
+        showInvite(created);
+      } else {
+        navigate(`/game/${created.id}`);
+      }
+    } catch (e) {
+      error.textContent = t('error.prefix', { message: e.message });
+    }
+  }
+
+  function showInvite(created) {
+    const link = `${location.origin}${created.invite.path}&side=${encodeURIComponent(created.invite.side)}`;
+    const input = h('input', { id: 'invite-link', value: link, readonly: true });
+    const copied = h('span', { class: 'copied', role: 'status' });
+    const copy = h('button', { type: 'button', id: 'copy-invite' }, t('lobby.copy'));
+    copy.addEventListener('click', async () => {
+      input.select();
+      try {
+        await navigator.clipboard.writeText(link);
+      } catch {
+        // Without clipboard access the selected text can be copied by hand.
+      }
+      copied.textContent = t('lobby.copied');
+    });
+    mount(
+      invite,
+      h('h2', {}, t('lobby.invite', { side: sideLabel(created.invite.side) })),
+      h('p', {}, t('lobby.inviteHelp')),
+      h('div', { class: 'row' }, input, copy),
+      copied,
+      h('p', {}, h('a', { class: 'button primary', href: `/game/${created.id}`, 'data-link': '', id: 'open-board' }, t('lobby.open'))),
+    );
+    invite.hidden = false;
+    input.focus();
+    input.select();
+  }
+
+  async function drawLists() {
+    const [playing, finished] = await Promise.all([
+      api.listGames('playing').catch(() => ({ games: [] })),
+      api.listGames('finished').catch(() => ({ games: [] })),
+    ]);
+    const item = (g) => {
+      const names = sidesOf(g.game).map((side) => {
+        const p = g.players[side] || {};
+        return p.computer ? t('player.computer', { level: p.computer }) : p.name || sideLabel(side);
+      });
+      const variant = g.variant === 'standard' ? '' : ` · ${t(`variant.${g.variant}`)}`;
+      return h(
+        'li',
+        {},
+        h('a', { href: `/game/${g.id}`, 'data-link': '' },
+          h('strong', {}, `${t(`game.${g.game}`)}${variant}`),
+          h('span', {}, ` ${t('list.vs', { a: names[0], b: names[1] })} · ${t('list.plies', { n: g.plies })}`),
+          g.status === 'finished' && g.winner ? h('span', { class: 'result' }, ` · ${t('over.wins', { side: sideLabel(g.winner) })}`) : null,
+        ),
+      );
+    };
+    const list = (title, entries, cls) =>
+      h('div', { class: cls }, h('h2', {}, title), entries.length ? h('ul', { class: 'game-list' }, entries.map(item)) : h('p', { class: 'empty' }, t('lobby.none')));
+    mount(lists, list(t('lobby.ongoing'), playing.games, 'ongoing'), list(t('lobby.finished'), finished.games, 'finished'));
+  }
+
+  function drawImport() {
+    let game = 'chess';
+    const gameSelect = select('import-game', games().map((g) => [g.id, t(`game.${g.id}`)]), game, (v) => {
+      game = v;
+      variantBox.replaceChildren(...variantField());
+    });
+    let variant = null;
+    const variantBox = h('div');
+    const variantField = () => {
+      const info = games().find((g) => g.id === game);
+      variant = info ? info.default_variant : null;
+      if (!info || info.variants.length < 2) return [];
+      return [field(t('lobby.variant'), select('import-variant', info.variants.map((v) => [v.id, t(`variant.${v.id}`)]), variant, (v) => (variant = v)))];
+    };
+    variantBox.append(...variantField());
+    const text = h('textarea', { id: 'import-text', rows: 5, spellcheck: 'false' });
+    const file = h('input', { id: 'import-file', type: 'file', accept: '.pgn,.pdn,.txt,text/plain' });
+    file.addEventListener('change', async () => {
+      const chosen = file.files && file.files[0];
+      if (chosen) text.value = await chosen.text();
+    });
+    const error = h('p', { class: 'error', role: 'alert' });
+    const submit = h('button', { type: 'submit' }, t('import.submit'));
+    const el = h('form', {}, h('h2', { id: 'import-heading' }, t('lobby.import')), field(t('lobby.game'), gameSelect), variantBox,
+      field(t('import.text'), text), field(t('import.file'), file), error, submit);
+    el.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      try {
+        const created = await api.importGame({ game, variant, text: text.value, mode: 'hotseat' });
+        saveSeats(created.id, created.seats);
+        navigate(`/game/${created.id}`);
+      } catch (e) {
+        error.textContent = t('error.prefix', { message: e.message });
+      }
+    });
+    mount(importBox, el);
+  }
+}

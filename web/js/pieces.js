@@ -1,0 +1,117 @@
+// Piece drawings, made for tablero, in a 100×100 box: a chess set (also used for
+// Ajedrez 3D's pieces by name), xiangqi discs with Chinese characters, draughts men
+// and kings.
+import { s } from './dom.js';
+
+const BASE = 'M24 80 H76 Q79 80 79 84 V88 H21 V84 Q21 80 24 80 Z';
+
+// Outlines of each chess piece, then detail lines drawn in the contrasting colour.
+const CHESS = {
+  p: {
+    body: [
+      'M50 18 A12 12 0 1 1 49.9 18 Z',
+      'M40 44 Q50 39 60 44 L57 56 Q70 64 72 80 H28 Q30 64 43 56 Z',
+      BASE,
+    ],
+    lines: [],
+  },
+  r: {
+    body: [
+      'M28 22 H37 V29 H45 V22 H55 V29 H63 V22 H72 V38 L65 44 V68 L71 74 V80 H29 V74 L35 68 V44 L28 38 Z',
+      BASE,
+    ],
+    lines: ['M35 44 H65', 'M35 68 H65'],
+  },
+  b: {
+    body: [
+      'M50 10 A5 5 0 1 1 49.9 10 Z',
+      'M50 20 C66 30 68 48 60 60 H40 C32 48 34 30 50 20 Z',
+      'M37 60 H63 V67 H37 Z',
+      'M40 67 H60 L70 80 H30 Z',
+      BASE,
+    ],
+    lines: ['M50 32 V48', 'M43 40 H57'],
+  },
+  n: {
+    body: [
+      'M34 80 C34 66 44 60 46 50 C40 52 34 56 30 54 C24 51 24 46 27 42 L41 28 L43 18 L50 25 C66 26 76 42 74 80 Z',
+      BASE,
+    ],
+    lines: ['M38 38 A2.5 2.5 0 1 1 37.9 38', 'M56 34 C62 44 64 60 62 78'],
+  },
+  q: {
+    body: [
+      'M30 70 L20 34 L36 52 L38 26 L50 50 L62 26 L64 52 L80 34 L70 70 Z',
+      'M20 34 m-5 0 a5 5 0 1 0 10 0 a5 5 0 1 0 -10 0',
+      'M38 26 m-5 0 a5 5 0 1 0 10 0 a5 5 0 1 0 -10 0',
+      'M62 26 m-5 0 a5 5 0 1 0 10 0 a5 5 0 1 0 -10 0',
+      'M80 34 m-5 0 a5 5 0 1 0 10 0 a5 5 0 1 0 -10 0',
+      'M30 70 H70 L72 80 H28 Z',
+      BASE,
+    ],
+    lines: ['M32 70 H68'],
+  },
+  k: {
+    body: [
+      'M47 8 H53 V15 H60 V21 H53 V29 H47 V21 H40 V15 H47 Z',
+      'M50 30 C72 30 80 46 70 68 H30 C20 46 28 30 50 30 Z',
+      'M30 68 H70 L72 80 H28 Z',
+      BASE,
+    ],
+    lines: ['M32 68 H68', 'M50 36 V62', 'M36 50 C44 44 56 44 64 50'],
+  },
+};
+
+/** A chess piece (`kind` p n b r q k) of `side` ('white' or 'black'). */
+export function chessPiece(kind, side) {
+  const shape = CHESS[kind] || CHESS.p;
+  const light = side === 'white';
+  return s(
+    'g',
+    { class: `piece chess ${light ? 'light' : 'dark'}` },
+    shape.body.map((d) => s('path', { d, class: 'piece-body' })),
+    shape.lines.map((d) => s('path', { d, class: 'piece-line' })),
+  );
+}
+
+// Ajedrez 3D letters to the chess drawing of the piece's name.
+const CHESS3D = { p: 'p', a: 'b', c: 'n', t: 'r', d: 'q', r: 'k' };
+
+/** An Ajedrez 3D piece (p a c t d r), drawn as its namesake with its letter. */
+export function chess3dPiece(kind, side) {
+  const g = chessPiece(CHESS3D[kind] || 'p', side);
+  g.append(s('text', { x: 88, y: 22, class: 'piece-letter' }, kind.toUpperCase()));
+  return g;
+}
+
+const XIANGQI = {
+  red: { k: '帥', a: '仕', b: '相', r: '俥', n: '傌', c: '炮', p: '兵' },
+  black: { k: '將', a: '士', b: '象', r: '車', n: '馬', c: '砲', p: '卒' },
+};
+const XIANGQI_WESTERN = { k: 'K', a: 'A', b: 'E', r: 'R', n: 'H', c: 'C', p: 'P' };
+
+/** A xiangqi piece (k a b r n c p) of 'red' or 'black', centred on (50, 50). */
+export function xiangqiPiece(kind, side, western) {
+  const label = western ? XIANGQI_WESTERN[kind] : (XIANGQI[side] || XIANGQI.black)[kind];
+  return s(
+    'g',
+    { class: `piece xiangqi ${side}` },
+    s('circle', { cx: 50, cy: 50, r: 44, class: 'disc' }),
+    s('circle', { cx: 50, cy: 50, r: 37, class: 'ring' }),
+    s('text', { x: 50, y: 52, class: 'glyph' }, label),
+  );
+}
+
+/** A draughts man (`m`) or king (`k`) of 'white' or 'black'. */
+export function draughtsPiece(kind, side) {
+  return s(
+    'g',
+    { class: `piece draughts ${side}` },
+    s('circle', { cx: 50, cy: 54, r: 38, class: 'disc-edge' }),
+    s('circle', { cx: 50, cy: 48, r: 38, class: 'disc' }),
+    s('circle', { cx: 50, cy: 48, r: 26, class: 'ring' }),
+    kind === 'k'
+      ? s('path', { d: 'M34 56 L32 38 L42 46 L50 34 L58 46 L68 38 L66 56 Z', class: 'crown' })
+      : null,
+  );
+}
