@@ -22,7 +22,6 @@ export function gamePage(root, id) {
     selected: null,
     clicks: [],
     choice: null,
-    promotion: null,
     review: null,
     message: '',
     connected: true,
@@ -35,6 +34,7 @@ export function gamePage(root, id) {
   const top = h('div', { class: 'player top' });
   const bottom = h('div', { class: 'player bottom' });
   const banner = h('div', { class: 'banner', role: 'status', hidden: true });
+  const choiceBox = h('div', { class: 'choice', hidden: true });
   const overlay = h('div', { class: 'overlay', hidden: true });
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
   const offers = h('div', { class: 'offers' });
@@ -51,7 +51,7 @@ export function gamePage(root, id) {
   const settings = h('div', { class: 'settings' });
 
   const panel = h('aside', { class: 'panel' }, status, offers, message, form, movesHeading, reviewNote, moveList, nav, actions, settings);
-  const area = h('div', { class: 'board-area' }, top, boards, bottom, banner);
+  const area = h('div', { class: 'board-area' }, banner, top, choiceBox, boards, bottom);
   mount(root, h('section', { class: 'game' }, area, panel, overlay), h('p', { class: 'loading' }, t('game.loading')));
   root.querySelector('.loading').remove();
 
@@ -381,9 +381,12 @@ export function gamePage(root, id) {
       banner.hidden = true;
     }
 
+    // Several capture paths end on the clicked square: the board stays clickable
+    // (a square of the path chooses), or a button does.
     if (g.choice) {
-      openOverlay(
-        t('path.title'),
+      mount(
+        choiceBox,
+        h('p', {}, t('path.title')),
         h(
           'div',
           { class: 'path-row' },
@@ -394,10 +397,13 @@ export function gamePage(root, id) {
               m.path.map((p) => spotName(state.game, p, state.board)).join(m.captures.length ? '×' : '-'),
             ),
           ),
+          h('button', { class: 'secondary', onclick: () => { g.choice = null; g.selected = null; g.clicks = []; render(); } }, t('btn.cancel')),
         ),
       );
-    } else if (!g.promotion && overlay.querySelector('.path-row')) {
-      closeOverlay();
+      choiceBox.hidden = false;
+    } else {
+      choiceBox.hidden = true;
+      choiceBox.replaceChildren();
     }
     message.textContent = g.message;
     inputLabel.textContent = t('input.label');
@@ -466,39 +472,44 @@ export function gamePage(root, id) {
     const state = g.state;
     movesHeading.textContent = t('moves.heading');
     const current = g.review ? g.review.ply : state.moves.length;
-    const items = state.moves.map((m, i) =>
+    const button = (m, i) =>
       h(
-        'li',
-        {},
-        h(
-          'button',
-          {
-            class: `move${i + 1 === current ? ' current' : ''}`,
-            'data-ply': i + 1,
-            'aria-current': i + 1 === current ? 'true' : null,
-            title: m.move,
-            onclick: () => review(i + 1),
-          },
-          m.notation,
-        ),
-      ),
-    );
+        'button',
+        {
+          class: `move${i + 1 === current ? ' current' : ''}`,
+          'data-ply': i + 1,
+          'aria-current': i + 1 === current ? 'true' : null,
+          title: m.move,
+          onclick: () => review(i + 1),
+        },
+        m.notation,
+      );
+    // One row per move of both sides, numbered, the first mover first.
+    const items = [];
+    for (let i = 0; i < state.moves.length; i += 2) {
+      items.push(
+        h('li', {}, h('span', { class: 'number', 'aria-hidden': 'true' }, `${i / 2 + 1}.`), button(state.moves[i], i),
+          state.moves[i + 1] ? button(state.moves[i + 1], i + 1) : null),
+      );
+    }
     mount(moveList, items.length ? items : h('li', { class: 'empty' }, t('moves.none')));
-    moveList.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
+    const currentButton = moveList.querySelector('.current');
+    if (currentButton) moveList.scrollTop = currentButton.offsetTop - moveList.clientHeight / 2;
     reviewNote.textContent = g.review
       ? g.review.ply === 0
         ? t('review.start')
         : t('review.label', { n: g.review.ply, total: state.moves.length })
       : '';
     const total = state.moves.length;
-    const button = (label, glyph, ply, disabled) =>
-      h('button', { class: 'icon', 'aria-label': label, title: label, disabled, onclick: () => review(ply) }, glyph);
+    const navButton = (label, icon, ply, disabled) =>
+      h('button', { class: 'icon', 'aria-label': label, title: label, disabled, onclick: () => review(ply) },
+        s('svg', { viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true' }, s('path', { d: icon, fill: 'currentColor' })));
     mount(
       nav,
-      button(t('btn.first'), '⏮', 0, current === 0),
-      button(t('btn.prev'), '◀', Math.max(0, current - 1), current === 0),
-      button(t('btn.next'), '▶', Math.min(total, current + 1), current === total),
-      button(t('btn.last'), '⏭', total, current === total),
+      navButton(t('btn.first'), 'M5 5h2v14H5zM19 5v14L8 12z', 0, current === 0),
+      navButton(t('btn.prev'), 'M17 5v14L6 12z', Math.max(0, current - 1), current === 0),
+      navButton(t('btn.next'), 'M7 5v14l11-7z', Math.min(total, current + 1), current === total),
+      navButton(t('btn.last'), 'M17 5h2v14h-2zM5 5v14l11-7z', total, current === total),
     );
   }
 

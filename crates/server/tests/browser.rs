@@ -1,0 +1,593 @@
+//! The web interface in a real browser: headless Chromium (Debian's `chromium`,
+//! installed by `scripts/test`) driven over the DevTools protocol against a server
+//! started in-process on 127.0.0.1:0 with a temporary database. Every test fails on
+//! any console error or uncaught exception, and saves screenshots of its boards to
+//! `target/screenshots/`.
+//!
+//! Without Chromium the tests fail under CI (`CI` set) and are skipped with a message
+//! otherwise.
+#![allow(clippy::unwrap_used)] // a test fails loudly where its set-up does
+
+#[path = "browser/cdp.rs"]
+mod cdp;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use cdp::{Browser, Page};
+use serde_json::{Value, json};
+use tablero_server::AppState;
+use tablero_store::Store;
+
+/// Browser tests one at a time: each starts a Chromium, and the machine is small.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+struct Harness {
+    addr: SocketAddr,
+    browser: Browser,
+    _dir: tempfile::TempDir,
+}
+
+impl Harness {
+    /// The server and a browser, or `None` (skip) when Chromium is missing outside CI.
+    async fn start() -> Option<Harness> {
+        let Some(chromium) = cdp::chromium() else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "Chromium is not installed (scripts/test installs Debian's chromium)"
+            );
+            eprintln!("skipped: Chromium is not installed (apt-get install chromium)");
+            return None;
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("browser.db").display());
+        let store = Store::open(&url).await.unwrap();
+        let app = tablero_server::app(AppState::new(store, 1));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let browser = Browser::launch(&chromium).await;
+        Some(Harness {
+            addr,
+            browser,
+            _dir: dir,
+        })
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    async fn page(&self) -> Page<'_> {
+        self.browser.page(1280, 900).await
+    }
+
+    /// Fails on any console error, except failed requests whose text holds one of
+    /// `expected` (a refused move answers 400, which the console reports).
+    fn assert_no_console_errors(&self, expected: &[&str]) {
+        let errors: Vec<String> = self
+            .browser
+            .take_errors()
+            .into_iter()
+            .filter(|e| !(e.starts_with("log (network)") && expected.iter().any(|x| e.contains(x))))
+            .collect();
+        assert!(errors.is_empty(), "console errors: {errors:#?}");
+    }
+}
+
+fn screenshot_path(name: &str) -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"),
+        PathBuf::from,
+    );
+    target.join("screenshots").join(format!("{name}.png"))
+}
+
+/// The game id of the page's address `/game/<id>`.
+async fn game_id(page: &Page<'_>) -> String {
+    let path = page
+        .wait_for("location.pathname.startsWith('/game/') && location.pathname")
+        .await;
+    path.as_str()
+        .unwrap()
+        .trim_start_matches("/game/")
+        .to_owned()
+}
+
+async fn move_count(page: &Page<'_>) -> usize {
+    page.eval("document.querySelectorAll('.move-list .move').length")
+        .await
+        .as_u64()
+        .unwrap() as usize
+}
+
+async fn wait_moves(page: &Page<'_>, n: usize) {
+    page.wait_for(&format!(
+        "document.querySelectorAll('.move-list .move').length === {n}"
+    ))
+    .await;
+}
+
+async fn notations(page: &Page<'_>) -> Vec<String> {
+    let v = page
+        .eval("[...document.querySelectorAll('.move-list .move')].map(b => b.textContent)")
+        .await;
+    serde_json::from_value(v).unwrap()
+}
+
+/// Clicks `from` then `to` (spots `"level,x,y"`) and waits for the move list to grow.
+async fn click_move(page: &Page<'_>, from: &str, to: &str) {
+    let before = move_count(page).await;
+    page.click_spot(from).await;
+    page.wait_for_el(".board .target").await;
+    page.click_spot(to).await;
+    page.wait_for(&format!(
+        "document.querySelectorAll('.move-list .move').length > {before}"
+    ))
+    .await;
+}
+
+async fn create_game(harness: &Harness, body: Value) -> Value {
+    let response = tokio::task::spawn_blocking({
+        let addr = harness.addr;
+        move || post_json(addr, "/api/games", &body)
+    })
+    .await
+    .unwrap();
+    assert!(response["id"].is_string(), "{response}");
+    response
+}
+
+/// A blocking JSON POST over a plain socket (the tests need no HTTP client crate).
+fn post_json(addr: SocketAddr, path: &str, body: &Value) -> Value {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    let body = body.to_string();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let json_start = answer.find("\r\n\r\n").unwrap() + 4;
+    let text = &answer[json_start..];
+    // The body may be chunked: take the JSON object inside.
+    let start = text.find('{').unwrap();
+    let end = text.rfind('}').unwrap();
+    serde_json::from_str(&text[start..=end]).unwrap()
+}
+
+/// Opens a game created through the API in hot-seat mode (both seats on this page).
+async fn open_hotseat(harness: &Harness, page: &Page<'_>, created: &Value) {
+    let id = created["id"].as_str().unwrap();
+    page.goto(&harness.url("/")).await;
+    let seats = created["seats"].to_string();
+    page.eval(&format!(
+        "localStorage.setItem('tablero.seats', JSON.stringify({{{id:?}: {seats}}})); true"
+    ))
+    .await;
+    page.goto(&harness.url(&format!("/game/{id}"))).await;
+    page.wait_for_el(".board [data-spot]").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn scholars_mate_by_clicking_in_hotseat() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    page.goto(&h.url("/")).await;
+    // The lobby's defaults: chess, two players on this device, no clock.
+    page.click("[for=\"game-chess\"]").await;
+    page.click("[for=\"mode-hotseat\"]").await;
+    page.type_text("#name-white", "ana", false).await;
+    page.type_text("#name-black", "bo", false).await;
+    page.click("#create").await;
+    game_id(&page).await;
+    page.wait_for_el(".board [data-spot]").await;
+    page.screenshot(&screenshot_path("chess-start")).await;
+
+    click_move(&page, "0,4,1", "0,4,3").await; // e4
+    click_move(&page, "0,4,6", "0,4,4").await; // e5
+    // Bc4 by dragging the bishop.
+    page.drag("[data-spot=\"0,5,0\"]", "[data-spot=\"0,2,3\"]")
+        .await;
+    wait_moves(&page, 3).await;
+    click_move(&page, "0,1,7", "0,2,5").await; // Nc6
+    click_move(&page, "0,3,0", "0,7,4").await; // Qh5
+    click_move(&page, "0,6,7", "0,5,5").await; // Nf6
+    // The last move is shown on its two squares.
+    assert_eq!(
+        page.eval("document.querySelectorAll('.mark.last').length")
+            .await,
+        json!(2)
+    );
+    click_move(&page, "0,7,4", "0,5,6").await; // Qxf7#
+    assert_eq!(
+        notations(&page).await,
+        ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]
+    );
+    let banner = page.wait_for("!document.querySelector('.banner').hidden && document.querySelector('.banner').textContent").await;
+    let banner = banner.as_str().unwrap();
+    assert!(banner.contains("White wins"), "{banner}");
+    assert!(banner.contains("Black is checkmated"), "{banner}");
+    assert!(page.eval("!!document.querySelector('.mark.check')").await == json!(true));
+    // The live region announced the mate.
+    page.wait_for("document.getElementById('announcer').textContent.includes('Game over')")
+        .await;
+    page.screenshot(&screenshot_path("chess-scholars-mate"))
+        .await;
+
+    // Review: the position after 2 moves has the pawns on e4 and e5, and no queen on f7.
+    page.click("[data-ply=\"2\"]").await;
+    page.wait_for("document.querySelector('.review-note').textContent.includes('2')")
+        .await;
+    assert_eq!(
+        page.eval("!!document.querySelector('[data-piece=\"0,4,3\"]') && !document.querySelector('[data-piece=\"0,5,6\"] .light')").await,
+        json!(true)
+    );
+    page.screenshot(&screenshot_path("chess-review")).await;
+    h.assert_no_console_errors(&[]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn xiangqi_to_a_flying_general_attempt() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    page.goto(&h.url("/")).await;
+    page.click("[for=\"game-xiangqi\"]").await;
+    page.click("#create").await;
+    game_id(&page).await;
+    page.wait_for_el(".board-xiangqi [data-spot]").await;
+    // Chinese characters on the pieces, the river and the palaces.
+    let text = page
+        .eval("document.querySelector('.board-xiangqi').textContent")
+        .await;
+    for c in ["帥", "將", "俥", "砲", "卒", "楚 河"] {
+        assert!(
+            text.as_str().unwrap().contains(c),
+            "{c} missing from {text}"
+        );
+    }
+    click_move(&page, "0,4,3", "0,4,4").await; // red soldier e3-e4
+    click_move(&page, "0,4,6", "0,4,5").await; // black soldier e6-e5
+    click_move(&page, "0,4,4", "0,4,5").await; // red takes on e5
+    click_move(&page, "0,0,9", "0,0,8").await; // black chariot a9-a8
+    // The red soldier on e5 alone stands between the generals: it may only go forward.
+    page.click_spot("0,4,5").await;
+    page.wait_for_el(".board .target").await;
+    let targets = page
+        .eval("document.querySelectorAll('.board .target').length")
+        .await;
+    assert_eq!(targets, json!(1), "only e5-e6 is legal");
+    page.screenshot(&screenshot_path("xiangqi-flying-general"))
+        .await;
+    // Clicking the side square plays nothing.
+    page.click_spot("0,3,5").await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(move_count(&page).await, 4);
+    // Typing it is refused by the server with its reason.
+    page.type_text("#move-input", "e5d5", true).await;
+    let message = page
+        .wait_for("document.querySelector('.message').textContent")
+        .await;
+    assert!(message.as_str().unwrap().contains("e5d5"), "{message}");
+    assert_eq!(move_count(&page).await, 4);
+    // Typing a legal move in WXF plays it.
+    page.eval("document.getElementById('move-input').value = ''")
+        .await;
+    page.type_text("#move-input", "P5+1", true).await;
+    wait_moves(&page, 5).await;
+    assert_eq!(notations(&page).await[4], "P5+1");
+    page.screenshot(&screenshot_path("xiangqi")).await;
+    h.assert_no_console_errors(&["400"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draughts_multi_capture_with_a_path_choice() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    page.goto(&h.url("/")).await;
+    page.click("[for=\"game-draughts\"]").await;
+    // Black's man on 2 can take 6 and 14, or 7 and 15, landing on 18 either way.
+    page.type_text("#position", "B:W6,7,14,15:B2", false).await;
+    page.click("#create").await;
+    game_id(&page).await;
+    page.wait_for_el(".board-draughts [data-spot]").await;
+    assert_eq!(
+        page.eval("document.querySelectorAll('[data-piece]').length")
+            .await,
+        json!(5)
+    );
+    page.click_spot("0,3,7").await; // square 2
+    page.wait_for_el(".board .target").await;
+    page.click_spot("0,3,3").await; // square 18
+    page.wait_for_el(".path-option").await;
+    let options = page
+        .eval("[...document.querySelectorAll('.path-option')].map(b => b.textContent).sort()")
+        .await;
+    assert_eq!(options, json!(["2×11×18", "2×9×18"]));
+    assert_eq!(
+        page.eval("document.querySelectorAll('.mark.path-choice').length")
+            .await,
+        json!(2)
+    );
+    page.screenshot(&screenshot_path("draughts-path-choice"))
+        .await;
+    // Choose the path through 11 by clicking that square on the board.
+    page.click_spot("0,5,5").await;
+    wait_moves(&page, 1).await;
+    assert_eq!(notations(&page).await, ["2x11x18"]);
+    let white_left = page
+        .eval("[...document.querySelectorAll('[data-piece] .piece.white')].length")
+        .await;
+    assert_eq!(white_left, json!(2));
+    page.screenshot(&screenshot_path("draughts-after-capture"))
+        .await;
+
+    // A 10x10 board with 50 numbered squares.
+    let created = create_game(&h, json!({"game": "draughts", "variant": "international"})).await;
+    open_hotseat(&h, &page, &created).await;
+    assert_eq!(
+        page.eval("document.querySelectorAll('.board-draughts .coord.number').length")
+            .await,
+        json!(50)
+    );
+    click_move(&page, "0,3,3", "0,4,4").await; // 32-28
+    page.screenshot(&screenshot_path("draughts-international"))
+        .await;
+    h.assert_no_console_errors(&[]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chess3d_promotion_and_level_move() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    // The start: three boards, black moves first; the black king goes down a level.
+    let created = create_game(&h, json!({"game": "chess3d"})).await;
+    open_hotseat(&h, &page, &created).await;
+    assert_eq!(
+        page.eval("document.querySelectorAll('.board-chess3d').length")
+            .await,
+        json!(3)
+    );
+    click_move(&page, "1,4,7", "0,4,7").await;
+    assert_eq!(notations(&page).await, ["R-0-H5"]);
+    // The level move is shown on both boards.
+    assert_eq!(
+        page.eval("[...document.querySelectorAll('.board-chess3d')].map(b => b.querySelectorAll('.mark.last').length)").await,
+        json!([1, 1, 0])
+    );
+    page.screenshot(&screenshot_path("chess3d-level-move"))
+        .await;
+    // The short form in the move box.
+    page.type_text("#move-input", "P-0-C3", true).await;
+    wait_moves(&page, 2).await;
+
+    // A white pawn on level 2 promotes: it becomes a piece on level 0.
+    let created = create_game(
+        &h,
+        json!({"game": "chess3d", "position": "8/8/8/8/8/8/8/8|3dr3/8/8/8/8/8/8/3DR3|8/P7/8/8/8/8/8/8 w 0 1 0000000000000000"}),
+    )
+    .await;
+    open_hotseat(&h, &page, &created).await;
+    click_move(&page, "2,0,6", "2,0,7").await;
+    let level0 = page
+        .eval("document.querySelector('.board-chess3d[data-level=\"0\"]').querySelectorAll('[data-piece]').length")
+        .await;
+    assert_eq!(level0, json!(1), "the promoted piece stands on level 0");
+    let level2 = page
+        .eval("document.querySelector('.board-chess3d[data-level=\"2\"]').querySelectorAll('[data-piece]').length")
+        .await;
+    assert_eq!(level2, json!(0));
+    page.screenshot(&screenshot_path("chess3d-promotion")).await;
+    h.assert_no_console_errors(&[]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_online_game_between_two_browsers() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let ana = h.page().await;
+    let bo = h.page().await; // another browser context: its own storage
+    ana.goto(&h.url("/")).await;
+    ana.click("[for=\"mode-online\"]").await;
+    ana.click("#create").await;
+    let link = ana
+        .wait_for("document.getElementById('invite-link')?.value")
+        .await;
+    let link = link.as_str().unwrap().to_owned();
+    assert!(link.contains("#seat="), "{link}");
+    ana.screenshot(&screenshot_path("online-invite")).await;
+    ana.click("#open-board").await;
+    ana.wait_for_el(".board [data-spot]").await;
+
+    bo.goto(&link).await;
+    bo.wait_for_el(".board [data-spot]").await;
+    // The token left the address bar; Black sees the board from Black's side.
+    assert_eq!(bo.eval("location.hash").await, json!(""));
+    assert!(bo.text().await.contains("Waiting for White"));
+    assert_eq!(
+        bo.eval("document.querySelector('.player.bottom .name').textContent")
+            .await,
+        json!("Black")
+    );
+
+    click_move(&ana, "0,4,1", "0,4,3").await;
+    wait_moves(&bo, 1).await;
+    click_move(&bo, "0,4,6", "0,4,4").await;
+    wait_moves(&ana, 2).await;
+    // Ana may not move Black's pieces.
+    ana.click_spot("0,3,6").await;
+    assert_eq!(
+        ana.eval("document.querySelectorAll('.board .target').length")
+            .await,
+        json!(0)
+    );
+    // A draw offer reaches the other browser, which declines it.
+    ana.click_spot("0,6,0").await;
+    ana.click_spot("0,5,2").await;
+    wait_moves(&bo, 3).await;
+    bo.wait_for("[...document.querySelectorAll('.actions button')].some(b => b.textContent === 'Offer draw')").await;
+    bo.eval("[...document.querySelectorAll('.actions button')].find(b => b.textContent === 'Offer draw').id = 'offer'").await;
+    bo.click("#offer").await;
+    ana.wait_for("document.querySelector('.offers').textContent.includes('Black offers a draw')")
+        .await;
+    ana.screenshot(&screenshot_path("online-white")).await;
+    bo.screenshot(&screenshot_path("online-black")).await;
+
+    // A third browser watching: no seat, told so.
+    let watcher = h.page().await;
+    let id = game_id(&ana).await;
+    watcher.goto(&h.url(&format!("/game/{id}"))).await;
+    watcher
+        .wait_for("document.querySelector('.status').textContent.includes('watching')")
+        .await;
+    assert_eq!(move_count(&watcher).await, 3);
+    h.assert_no_console_errors(&[]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    page.goto(&h.url("/")).await;
+    page.click("[for=\"mode-computer\"]").await;
+    for (id, value) in [("level", "2"), ("clock", "5+3")] {
+        page.eval(&format!(
+            "(() => {{ const s = document.getElementById('{id}'); s.value = '{value}'; s.dispatchEvent(new Event('change')); return true; }})()"
+        ))
+        .await;
+    }
+    page.click("#create").await;
+    game_id(&page).await;
+    page.wait_for_el(".board [data-spot]").await;
+    assert!(page.text().await.contains("Computer, level 2"));
+    click_move(&page, "0,3,1", "0,3,3").await; // d4
+    wait_moves(&page, 2).await; // the computer answers
+    click_move(&page, "0,2,1", "0,2,3").await; // c4
+    wait_moves(&page, 4).await;
+    // Clocks run: two timers, the running one marked.
+    assert_eq!(
+        page.eval("document.querySelectorAll('.clock').length")
+            .await,
+        json!(2)
+    );
+    page.screenshot(&screenshot_path("computer")).await;
+    // Take back: our move and the computer's answer go.
+    page.eval("[...document.querySelectorAll('.actions button')].find(b => b.textContent === 'Take back').id = 'takeback'").await;
+    page.click("#takeback").await;
+    wait_moves(&page, 2).await;
+    h.assert_no_console_errors(&[]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn languages_switch_and_are_remembered() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    page.goto(&h.url("/")).await;
+    assert_eq!(
+        page.eval("import('/js/i18n.js').then(m => m.missingKeys())")
+            .await,
+        json!([])
+    );
+    assert_eq!(
+        page.eval("document.querySelector('h1').textContent").await,
+        json!("New game")
+    );
+    let choose = |code: &str| {
+        format!(
+            "(() => {{ const s = document.getElementById('language'); s.value = '{code}'; s.dispatchEvent(new Event('change')); return true; }})()"
+        )
+    };
+    page.eval(&choose("es")).await;
+    page.wait_for("document.querySelector('h1').textContent === 'Nueva partida'")
+        .await;
+    assert_eq!(
+        page.eval("document.documentElement.lang").await,
+        json!("es")
+    );
+    page.screenshot(&screenshot_path("lobby-es")).await;
+    // Remembered after a reload.
+    page.goto(&h.url("/")).await;
+    page.wait_for("document.querySelector('h1').textContent === 'Nueva partida'")
+        .await;
+    page.eval(&choose("zh-CN")).await;
+    page.wait_for("document.querySelector('h1').textContent === '新对局'")
+        .await;
+    page.screenshot(&screenshot_path("lobby-zh")).await;
+    // A game page in Chinese: xiangqi, with the outcome in Chinese after resigning.
+    page.click("[for=\"game-xiangqi\"]").await;
+    page.click("#create").await;
+    game_id(&page).await;
+    page.wait_for_el(".board-xiangqi [data-spot]").await;
+    assert!(page.text().await.contains("红方走棋"));
+    page.eval("[...document.querySelectorAll('.actions button')].find(b => b.textContent === '认输').id = 'resign'").await;
+    page.click("#resign").await;
+    page.eval("[...document.querySelectorAll('.actions button')].find(b => b.textContent === '确定认输？').id = 'sure'").await;
+    page.click("#sure").await;
+    let banner = page.wait_for("!document.querySelector('.banner').hidden && document.querySelector('.banner').textContent").await;
+    assert!(banner.as_str().unwrap().contains("红方认输"), "{banner}");
+    page.screenshot(&screenshot_path("xiangqi-zh")).await;
+    // Spanish on the same game page, switched live.
+    page.eval(&choose("es")).await;
+    page.wait_for("document.querySelector('.banner').textContent.includes('Rojas abandonan')")
+        .await;
+    h.assert_no_console_errors(&[]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_sized_screen() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.browser.page(390, 844).await;
+    page.goto(&h.url("/")).await;
+    let fits = "document.documentElement.scrollWidth <= window.innerWidth";
+    assert_eq!(page.eval(fits).await, json!(true));
+    page.screenshot(&screenshot_path("phone-lobby")).await;
+    for (game, name) in [
+        ("chess", "phone-chess"),
+        ("xiangqi", "phone-xiangqi"),
+        ("chess3d", "phone-chess3d"),
+    ] {
+        let created = create_game(&h, json!({"game": game})).await;
+        open_hotseat(&h, &page, &created).await;
+        assert_eq!(
+            page.eval(fits).await,
+            json!(true),
+            "{game} overflows a phone screen"
+        );
+        let width = page
+            .eval("document.querySelector('.board').getBoundingClientRect().width")
+            .await;
+        assert!(
+            width.as_f64().unwrap() > 300.0,
+            "{game}: board {width} px wide"
+        );
+        page.screenshot(&screenshot_path(name)).await;
+    }
+    click_move(&page, "1,4,7", "0,4,7").await;
+    h.assert_no_console_errors(&[]);
+}
