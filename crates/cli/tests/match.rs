@@ -437,3 +437,37 @@ fn tablero_hub_plays_russian_and_english_draughts() {
     hub_match("russian");
     hub_match("english");
 }
+
+/// A UCI engine that handshakes properly and then answers `go` with `reply`.
+fn scripted_engine(name: &str, reply: &str) -> PathBuf {
+    let script = temp_file(&format!("{name}.sh"));
+    let body = format!(
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    uci) echo 'id name scripted'; echo uciok ;;\n    isready) echo readyok ;;\n    go*) {reply} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&script, body).expect("the script is written");
+    script
+}
+
+#[test]
+fn illegal_moves_and_engine_failures_lose_with_their_own_reason() {
+    for (name, reply, reason) in [
+        ("illegal", "echo 'bestmove e2e5'", "(illegal move: "),
+        ("crash", "exit 3", "(engine failure: "),
+    ] {
+        let script = scripted_engine(name, reply);
+        let player = format!("uci:sh {}", script.display());
+        let out = tablero(&[
+            "match", "chess", "--a", &player, "--b", "level:1", "--games", "2", "--tc", "2+0.05",
+        ]);
+        let _ = std::fs::remove_file(&script);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let result = result_line(&out);
+        assert_eq!((result.wins, result.losses), (0, 2), "{name}: {result:?}");
+        let log = stderr(&out);
+        assert_eq!(
+            log.lines().filter(|l| l.contains(reason)).count(),
+            2,
+            "{name}: {log}"
+        );
+    }
+}

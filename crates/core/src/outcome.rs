@@ -128,6 +128,10 @@ reasons! {
     DamaCaptured = "dama_captured",
     /// Chess3d timed mode: the game clock expired and pieces were counted.
     PieceCount = "piece_count",
+    /// A player (an engine in a match) answered an illegal or malformed move: it loses.
+    IllegalMove = "illegal_move",
+    /// A player (an engine in a match) crashed, hung or gave no move: it loses.
+    EngineFailure = "engine_failure",
 }
 
 impl fmt::Display for Reason {

@@ -738,7 +738,7 @@ fn play_game(
             note = Some(format!("{} failed: {e}", spec_of(config, i)));
             ended = Some(Outcome::Win {
                 winner: side.other(),
-                reason: Reason::Resignation,
+                reason: Reason::EngineFailure,
             });
         }
     }
@@ -781,13 +781,7 @@ fn play_game(
             reason,
         };
         if spent > clocks[side.index()] {
-            ended = Some(if record.has_insufficient_material(side.other()) {
-                Outcome::Draw {
-                    reason: Reason::TimeoutInsufficientMaterial,
-                }
-            } else {
-                loses(Reason::Timeout)
-            });
+            ended = Some(record.flag_outcome(side));
             break;
         }
         clocks[side.index()] = clocks[side.index()] - spent + tc.increment;
@@ -795,16 +789,16 @@ fn play_game(
             Ok(Some(m)) => {
                 if let Err(e) = record.play_text(&m) {
                     note = Some(format!("{} played {e}", spec_of(config, who)));
-                    ended = Some(loses(Reason::Resignation));
+                    ended = Some(loses(Reason::IllegalMove));
                 }
             }
             Ok(None) => {
                 note = Some(format!("{} gave no move", spec_of(config, who)));
-                ended = Some(loses(Reason::Resignation));
+                ended = Some(loses(Reason::EngineFailure));
             }
             Err(e) => {
                 note = Some(format!("{} failed: {e}", spec_of(config, who)));
-                ended = Some(loses(Reason::Resignation));
+                ended = Some(loses(Reason::EngineFailure));
             }
         }
     }
