@@ -58,7 +58,12 @@ fn check(report: &Report) {
     assert_eq!(report.per_second.len() as u64, report.elapsed.as_secs());
     assert!(report.per_second.iter().sum::<u64>() <= report.moves);
     let memory = report.memory.expect("a server pid gives memory figures");
-    assert!(memory.before_kib > 0 && memory.connected_kib > 0 && memory.end_kib > 0);
+    assert!(
+        memory.before_kib > 0
+            && memory.created_kib > 0
+            && memory.connected_kib > 0
+            && memory.end_kib > 0
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -67,7 +72,11 @@ async fn twenty_chess_games_half_of_them_playing() {
     let addr = server(&dir).await;
     let seconds = std::sync::Mutex::new(Vec::new());
     let report = generator::run(config(addr, "chess", 20, 10, 2), |p| match p {
-        Progress::Setup { connected, failed } => assert!(connected <= 20 && failed == 0),
+        Progress::Setup {
+            created,
+            connected,
+            failed,
+        } => assert!(connected <= created && created <= 20 && failed == 0),
         Progress::Second {
             second,
             moves,

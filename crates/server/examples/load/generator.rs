@@ -148,6 +148,8 @@ enum SessionError {
 pub(crate) struct Memory {
     /// Before the first game was created.
     pub(crate) before_kib: u64,
+    /// Once every game was created, before any WebSocket.
+    pub(crate) created_kib: u64,
     /// Once every game was connected, before any move.
     pub(crate) connected_kib: u64,
     /// At the end of the run, sockets still open.
@@ -190,8 +192,10 @@ pub(crate) struct Report {
     pub(crate) config: Config,
     /// Games created and connected before the moves began.
     pub(crate) set_up: usize,
-    /// How long creating and connecting them took.
-    pub(crate) setup_time: Duration,
+    /// How long creating them took.
+    pub(crate) create_time: Duration,
+    /// How long connecting them took.
+    pub(crate) connect_time: Duration,
     /// WebSockets open at the end of the run.
     pub(crate) connected_at_end: usize,
     /// Moves answered within the run's duration.
@@ -243,9 +247,10 @@ impl fmt::Display for Report {
         )?;
         writeln!(
             f,
-            "set up        {} games in {:.1} s; connected at the end {}",
+            "set up        {} games (created in {:.1} s, connected in {:.1} s); connected at the end {}",
             self.set_up,
-            self.setup_time.as_secs_f64(),
+            self.create_time.as_secs_f64(),
+            self.connect_time.as_secs_f64(),
             self.connected_at_end
         )?;
         writeln!(
@@ -289,16 +294,19 @@ impl fmt::Display for Report {
             writeln!(f, "first error   {first}")?;
         }
         if let Some(m) = &self.memory {
-            let per_game =
-                (m.connected_kib as f64 - m.before_kib as f64) * 1024.0 / self.set_up.max(1) as f64;
+            let games = self.set_up.max(1) as f64;
+            let per_game = |from: u64, to: u64| (to as f64 - from as f64) / games;
             writeln!(
                 f,
-                "server RSS    before {} KiB, {} games connected {} KiB ({:.1} KiB a game), end {} KiB",
-                m.before_kib,
-                self.set_up,
-                m.connected_kib,
-                per_game / 1024.0,
-                m.end_kib
+                "server RSS    before {} KiB; {} games created {} KiB; connected {} KiB; end {} KiB",
+                m.before_kib, self.set_up, m.created_kib, m.connected_kib, m.end_kib
+            )?;
+            writeln!(
+                f,
+                "idle game     {:.1} KiB (game {:.1} KiB + WebSocket {:.1} KiB)",
+                per_game(m.before_kib, m.connected_kib),
+                per_game(m.before_kib, m.created_kib),
+                per_game(m.created_kib, m.connected_kib)
             )?;
         }
         Ok(())
@@ -313,7 +321,11 @@ fn ms(d: Duration) -> f64 {
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Progress {
     /// Setting up: games created and connected so far, and failures.
-    Setup { connected: usize, failed: usize },
+    Setup {
+        created: usize,
+        connected: usize,
+        failed: usize,
+    },
     /// Second `second` of the run answered `moves` moves.
     Second {
         second: usize,
@@ -329,8 +341,12 @@ struct Shared {
     authority: String,
     http: HttpPool,
     setup_gate: Semaphore,
+    /// Games created during the setup.
+    created: AtomicUsize,
     /// WebSockets open now.
     connected: AtomicUsize,
+    /// Games whose creation is over, well or not.
+    creation_settled: AtomicUsize,
     /// Games whose setup is over, well or not.
     settled: AtomicUsize,
     setup_failures: AtomicUsize,
@@ -398,7 +414,9 @@ pub(crate) async fn run(config: Config, progress: impl Fn(Progress)) -> Result<R
         http: HttpPool::new(authority.clone()),
         authority,
         setup_gate: Semaphore::new(config.setup_parallel),
+        created: AtomicUsize::new(0),
         connected: AtomicUsize::new(0),
+        creation_settled: AtomicUsize::new(0),
         settled: AtomicUsize::new(0),
         setup_failures: AtomicUsize::new(0),
         moves: AtomicU64::new(0),
@@ -410,29 +428,36 @@ pub(crate) async fn run(config: Config, progress: impl Fn(Progress)) -> Result<R
         config: config.clone(),
     });
 
-    // Set up every game; the active ones start together once all are connected.
+    // Create every game, then connect every socket (so that the server's memory can
+    // be split between the two); the active games start together once all are connected.
     let setup_started = Instant::now();
+    let (connect_tx, connect_rx) = watch::channel(false);
     let (start_tx, start_rx) = watch::channel(None::<Instant>);
     let (stop_tx, stop_rx) = watch::channel(false);
     let mut tasks = JoinSet::new();
     for index in 0..config.games {
         let shared = Arc::clone(&shared);
-        let (start, stop) = (start_rx.clone(), stop_rx.clone());
-        tasks.spawn(async move { game_task(index, shared, start, stop).await });
+        let signals = Signals {
+            connect: connect_rx.clone(),
+            start: start_rx.clone(),
+            stop: stop_rx.clone(),
+        };
+        tasks.spawn(async move { game_task(index, shared, signals).await });
     }
-    let mut tick = tokio::time::interval(Duration::from_secs(1));
-    tick.tick().await;
-    while shared.settled.load(Ordering::Acquire) < config.games {
-        tokio::select! {
-            _ = tick.tick() => progress(Progress::Setup {
-                connected: shared.connected.load(Ordering::Relaxed),
-                failed: shared.setup_failures.load(Ordering::Relaxed),
-            }),
-            // Settling is polled: a short sleep keeps this loop cheap and simple.
-            () = tokio::time::sleep(Duration::from_millis(20)) => {}
-        }
-    }
-    let setup_time = setup_started.elapsed();
+    let setup_progress = || {
+        progress(Progress::Setup {
+            created: shared.created.load(Ordering::Relaxed),
+            connected: shared.connected.load(Ordering::Relaxed),
+            failed: shared.setup_failures.load(Ordering::Relaxed),
+        });
+    };
+    wait_for(&shared.creation_settled, config.games, setup_progress).await;
+    let create_time = setup_started.elapsed();
+    let created_kib = settled_rss(config.server_pid).await?;
+    let connect_started = Instant::now();
+    let _ = connect_tx.send(true);
+    wait_for(&shared.settled, config.games, setup_progress).await;
+    let connect_time = connect_started.elapsed();
     let set_up = shared.connected.load(Ordering::Acquire);
     if set_up == 0 {
         let first = shared
@@ -445,9 +470,7 @@ pub(crate) async fn run(config: Config, progress: impl Fn(Progress)) -> Result<R
         tasks.join_all().await;
         return Err(LoadError::NoGame(first));
     }
-    // Let the server settle (closed setup connections, allocator) before measuring.
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let connected_kib = config.server_pid.map(rss_kib).transpose()?;
+    let connected_kib = settled_rss(config.server_pid).await?;
 
     let started = Instant::now();
     let deadline = started + config.duration;
@@ -483,9 +506,10 @@ pub(crate) async fn run(config: Config, progress: impl Fn(Progress)) -> Result<R
             latencies.append(&mut own);
         }
     }
-    let memory = match (before_kib, connected_kib, end_kib) {
-        (Some(before_kib), Some(connected_kib), Some(end_kib)) => Some(Memory {
+    let memory = match (before_kib, created_kib, connected_kib, end_kib) {
+        (Some(before_kib), Some(created_kib), Some(connected_kib), Some(end_kib)) => Some(Memory {
             before_kib,
+            created_kib,
             connected_kib,
             end_kib,
         }),
@@ -498,7 +522,8 @@ pub(crate) async fn run(config: Config, progress: impl Fn(Progress)) -> Result<R
         .clone();
     Ok(Report {
         set_up,
-        setup_time,
+        create_time,
+        connect_time,
         connected_at_end,
         moves,
         elapsed: config.duration,
@@ -515,6 +540,29 @@ pub(crate) async fn run(config: Config, progress: impl Fn(Progress)) -> Result<R
         memory,
         config,
     })
+}
+
+/// Waits until `counter` reaches `target`, calling `progress` once a second.
+async fn wait_for(counter: &AtomicUsize, target: usize, progress: impl Fn()) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.tick().await;
+    while counter.load(Ordering::Acquire) < target {
+        tokio::select! {
+            _ = tick.tick() => progress(),
+            // The counter is polled: a short sleep keeps this loop cheap and simple.
+            () = tokio::time::sleep(Duration::from_millis(20)) => {}
+        }
+    }
+}
+
+/// The server's resident memory after a pause that lets it settle (closed setup
+/// connections, finished tasks), if its pid is known.
+async fn settled_rss(pid: Option<u32>) -> Result<Option<u64>, LoadError> {
+    let Some(pid) = pid else {
+        return Ok(None);
+    };
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    rss_kib(pid).map(Some)
 }
 
 /// p50, p90, p99 and max of latencies in microseconds (sorts them).
@@ -534,35 +582,65 @@ fn percentiles(micros: &mut [u32]) -> Option<Latency> {
     })
 }
 
+/// The phases of the run, as a game task hears of them.
+struct Signals {
+    /// Every game is created: connect.
+    connect: watch::Receiver<bool>,
+    /// Every game is connected: play until the deadline.
+    start: watch::Receiver<Option<Instant>>,
+    /// The end is measured: close.
+    stop: watch::Receiver<bool>,
+}
+
 /// One game slot of the run: set up, then idle or play (replacing finished games)
 /// until told to stop. Returns its move latencies in microseconds.
-async fn game_task(
-    index: usize,
-    shared: Arc<Shared>,
-    mut start: watch::Receiver<Option<Instant>>,
-    mut stop: watch::Receiver<bool>,
-) -> Vec<u32> {
+async fn game_task(index: usize, shared: Arc<Shared>, signals: Signals) -> Vec<u32> {
+    let Signals {
+        mut connect,
+        mut start,
+        mut stop,
+    } = signals;
     let mut latencies = Vec::new();
     let seed = shared.config.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut rng = SmallRng::seed_from_u64(seed);
-    let opened = {
+    let failed = |e: &SessionError| {
+        shared.setup_failures.fetch_add(1, Ordering::Relaxed);
+        shared.note_first(e);
+        shared.settled.fetch_add(1, Ordering::AcqRel);
+    };
+    let created = {
         // The semaphore is never closed, so acquiring only waits.
         let _permit = shared.setup_gate.acquire().await;
-        Session::open(&shared).await
+        create_game(&shared).await
+    };
+    shared.creation_settled.fetch_add(1, Ordering::AcqRel);
+    let created = match created {
+        Ok(created) => {
+            shared.created.fetch_add(1, Ordering::Relaxed);
+            created
+        }
+        Err(e) => {
+            failed(&e);
+            return latencies;
+        }
+    };
+    // A closed channel means the run was abandoned: connecting then is harmless.
+    let _ = connect.wait_for(|go| *go).await;
+    let opened = {
+        let _permit = shared.setup_gate.acquire().await;
+        Session::connect(&shared, created).await
     };
     let mut session = match opened {
         Ok(session) => {
             shared.connected.fetch_add(1, Ordering::AcqRel);
+            shared.settled.fetch_add(1, Ordering::AcqRel);
             session
         }
         Err(e) => {
-            shared.setup_failures.fetch_add(1, Ordering::Relaxed);
-            shared.note_first(&e);
-            shared.settled.fetch_add(1, Ordering::AcqRel);
+            failed(&e);
             return latencies;
         }
     };
-    shared.settled.fetch_add(1, Ordering::AcqRel);
 
     let deadline = tokio::select! {
         started = start.wait_for(Option::is_some) => match started {
@@ -693,42 +771,54 @@ struct Created {
     seats: HashMap<String, String>,
 }
 
-impl Session {
-    /// Creates a hot-seat game, connects its WebSocket and reads the first state.
-    async fn open(shared: &Shared) -> Result<Session, SessionError> {
-        let config = &shared.config;
-        let sides: [&str; 2] = match config.game.as_str() {
-            "xiangqi" => ["red", "black"],
-            _ => ["white", "black"],
-        };
-        let mut body = json!({
-            "game": config.game,
-            "players": {
-                sides[0]: {"name": "load-a"},
-                sides[1]: {"name": "load-b"},
-            },
-        });
-        if let Some(variant) = &config.variant {
-            body["variant"] = json!(variant);
+/// Creates a hot-seat game over HTTP.
+async fn create_game(shared: &Shared) -> Result<Created, SessionError> {
+    let config = &shared.config;
+    let sides: [&str; 2] = match config.game.as_str() {
+        "xiangqi" => ["red", "black"],
+        _ => ["white", "black"],
+    };
+    let mut body = json!({
+        "game": config.game,
+        "players": {
+            sides[0]: {"name": "load-a"},
+            sides[1]: {"name": "load-b"},
+        },
+    });
+    if let Some(variant) = &config.variant {
+        body["variant"] = json!(variant);
+    }
+    let created = tokio::time::timeout(
+        config.timeout,
+        shared.http.post_json("/api/games", body.to_string()),
+    )
+    .await
+    .map_err(|_| SessionError::Timeout(config.timeout))??;
+    let created: Created = match created {
+        (201, text) => serde_json::from_slice(&text).map_err(|_| SessionError::Answer {
+            what: "a created game without id or seats",
+            text: String::from_utf8_lossy(&text).chars().take(200).collect(),
+        })?,
+        (status, text) => {
+            return Err(SessionError::Refused {
+                status,
+                body: String::from_utf8_lossy(&text).chars().take(200).collect(),
+            });
         }
-        let created = tokio::time::timeout(
-            config.timeout,
-            shared.http.post_json("/api/games", body.to_string()),
-        )
-        .await
-        .map_err(|_| SessionError::Timeout(config.timeout))??;
-        let created: Created = match created {
-            (201, text) => serde_json::from_slice(&text).map_err(|_| SessionError::Answer {
-                what: "a created game without id or seats",
-                text: String::from_utf8_lossy(&text).chars().take(200).collect(),
-            })?,
-            (status, text) => {
-                return Err(SessionError::Refused {
-                    status,
-                    body: String::from_utf8_lossy(&text).chars().take(200).collect(),
-                });
-            }
-        };
+    };
+    Ok(created)
+}
+
+impl Session {
+    /// Creates a hot-seat game and connects to it.
+    async fn open(shared: &Shared) -> Result<Session, SessionError> {
+        let created = create_game(shared).await?;
+        Session::connect(shared, created).await
+    }
+
+    /// Connects the WebSocket of a created game and reads the first state.
+    async fn connect(shared: &Shared, created: Created) -> Result<Session, SessionError> {
+        let config = &shared.config;
         let url = format!("ws://{}/api/games/{}/ws", shared.authority, created.id);
         // Small buffers: thousands of mostly idle sockets, each message a few KiB.
         let ws_config = WebSocketConfig::default()
@@ -744,16 +834,15 @@ impl Session {
             url: url.clone(),
             source,
         })?;
-        let state = loop {
-            match next_answer(&mut socket, config.timeout).await? {
-                Answer::State(state) => break state,
-                Answer::Refused { status, message } => {
-                    return Err(SessionError::Refusals {
-                        count: 1,
-                        status,
-                        message,
-                    });
-                }
+        // The server sends the state first thing.
+        let state = match next_answer(&mut socket, config.timeout).await? {
+            Answer::State(state) => state,
+            Answer::Refused { status, message } => {
+                return Err(SessionError::Refusals {
+                    count: 1,
+                    status,
+                    message,
+                });
             }
         };
         Ok(Session {
@@ -1043,6 +1132,7 @@ fn rss_kib(pid: u32) -> Result<u64, LoadError> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // a test fails loudly where its set-up does
 mod tests {
     use super::*;
 

@@ -110,9 +110,11 @@ async fn main() -> ExitCode {
             return;
         }
         let line = match p {
-            Progress::Setup { connected, failed } => {
-                format!("setup: {connected} connected, {failed} failed")
-            }
+            Progress::Setup {
+                created,
+                connected,
+                failed,
+            } => format!("setup: {created} created, {connected} connected, {failed} failed"),
             Progress::Second {
                 second,
                 moves,
