@@ -12,6 +12,7 @@ use rand::Rng;
 use tablero_core::Side;
 use tablero_games::{AnyEngine, Clock, Level, Limits, SearchRequest};
 use tablero_store::{ClockKind, Store};
+use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{Mutex, Semaphore, broadcast};
 
 use crate::ApiError;
@@ -26,8 +27,8 @@ type BoxFuture = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>
 #[derive(Debug)]
 pub(crate) struct Slot {
     pub(crate) game: Mutex<LiveGame>,
-    /// Each change's state, serialised once for every watcher.
-    pub(crate) updates: broadcast::Sender<Arc<str>>,
+    /// Each change's state, serialised once for every watcher (cheap to clone).
+    pub(crate) updates: broadcast::Sender<Utf8Bytes>,
 }
 
 /// What a seat asks for.
@@ -173,9 +174,9 @@ impl Games {
         id: &str,
         token: Option<&str>,
         action: Action,
-    ) -> Result<GameView, ApiError> {
+    ) -> Result<Utf8Bytes, ApiError> {
         let slot = self.slot(id).await?;
-        let view = {
+        let state = {
             let mut game = slot.game.lock().await;
             let side = game.seat_of(token)?;
             let now = Instant::now();
@@ -195,22 +196,22 @@ impl Games {
                 Action::DeclineDraw => game.answer_draw(side, false, now),
                 Action::ClaimDraw => game.claim_draw(side, now),
             }?;
-            self.commit(&mut game, &slot, change, Some(before)).await?;
-            game.view(Instant::now())
+            self.commit(&mut game, &slot, change, Some(before)).await?
         };
         self.follow_up(&slot).await;
-        Ok(view)
+        Ok(state)
     }
 
-    /// Stores `change` and announces the new state. If the store refuses a move, the
-    /// move is taken back in memory and nothing is announced.
+    /// Stores `change` and announces the new state, which it returns serialised (once
+    /// for the watchers and the caller). If the store refuses a move, the move is taken
+    /// back in memory and nothing is announced.
     async fn commit(
         &self,
         game: &mut LiveGame,
         slot: &Slot,
         change: Change,
         before: Option<crate::live::Snapshot>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<Utf8Bytes, ApiError> {
         let now = Instant::now();
         let stored = match &change {
             Change::Moved { ply, record, ended } => {
@@ -266,7 +267,11 @@ impl Games {
             }
             return Err(ApiError::storage(&e));
         }
-        self.announce(game, slot);
+        let state = serialise(&game.view(Instant::now()))?;
+        if slot.updates.receiver_count() > 0 {
+            // A watcher leaving meanwhile is not an error.
+            let _ = slot.updates.send(state.clone());
+        }
         if game.ended.is_some() {
             // A finished game never changes again: it is read from the store when asked
             // for, so that memory holds only the games in progress. Watchers keep their
@@ -276,20 +281,7 @@ impl Games {
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .remove(&game.id);
         }
-        Ok(())
-    }
-
-    fn announce(&self, game: &LiveGame, slot: &Slot) {
-        if slot.updates.receiver_count() == 0 {
-            return;
-        }
-        match serde_json::to_string(&game.view(Instant::now())) {
-            Ok(json) => {
-                // No watcher is not an error.
-                let _ = slot.updates.send(json.into());
-            }
-            Err(e) => tracing::error!(error = %e, "a state could not be serialised"),
-        }
+        Ok(state)
     }
 
     /// After a change: starts the computer if it is to move, and a timer for the flag
@@ -509,4 +501,15 @@ pub(crate) fn new_token() -> String {
 
 fn valid_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// The state as JSON text.
+pub(crate) fn serialise(view: &GameView) -> Result<Utf8Bytes, ApiError> {
+    serde_json::to_string(view).map(Utf8Bytes::from).map_err(|e| {
+        tracing::error!(error = %e, "a state could not be serialised");
+        ApiError::new(
+            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            "the state could not be serialised",
+        )
+    })
 }

@@ -98,13 +98,20 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
         .map(str::trim)
 }
 
+/// Applies a seat's action and answers the new state, serialised once for the
+/// watchers and this answer.
 async fn act(
     state: &AppState,
     id: &str,
     headers: &HeaderMap,
     action: Action,
-) -> Result<Json<GameView>, ApiError> {
-    state.games.act(id, bearer(headers), action).await.map(Json)
+) -> Result<Response, ApiError> {
+    let text = state.games.act(id, bearer(headers), action).await?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        text.as_str().to_owned(),
+    )
+        .into_response())
 }
 
 async fn catalog() -> Json<Value> {
@@ -561,7 +568,7 @@ async fn play_move(
     Path(id): Path<String>,
     headers: HeaderMap,
     ApiJson(request): ApiJson<MoveRequest>,
-) -> Result<Json<GameView>, ApiError> {
+) -> Result<Response, ApiError> {
     act(&state, &id, &headers, Action::Move(request.r#move)).await
 }
 

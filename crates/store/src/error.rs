@@ -35,6 +35,9 @@ pub enum StoreError {
     /// SQLite failed.
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
+    /// A write shared with others failed (group commit), or the store is closed.
+    #[error("database error: {0}")]
+    Failed(String),
     /// A migration failed.
     #[error("database migration failed: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),

@@ -216,7 +216,7 @@ pub struct GameSummary {
 
 const SIDES: [Side; 2] = [Side::White, Side::Black];
 
-fn ms(value: Option<u64>) -> Option<i64> {
+pub(crate) fn ms(value: Option<u64>) -> Option<i64> {
     value.map(|v| i64::try_from(v).unwrap_or(i64::MAX))
 }
 
@@ -312,25 +312,19 @@ impl Store {
         ply: usize,
         m: &MoveRecord,
     ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin().await?;
-        let updated = sqlx::query(&format!(
-            "UPDATE games SET white_ms = ?, black_ms = ?, updated_at = {NOW}
-             WHERE id = ? AND status = 'playing'
-               AND (SELECT count(*) FROM moves WHERE game_id = ?) = ?"
-        ))
-        .bind(ms(m.white_ms))
-        .bind(ms(m.black_ms))
-        .bind(id)
-        .bind(id)
-        .bind(i64::try_from(ply).unwrap_or(i64::MAX))
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
-            return Err(self.explain_refusal(id, "move", ply).await);
+        let (done, answer) = tokio::sync::oneshot::channel();
+        let write = crate::batch::MoveWrite {
+            id: id.to_owned(),
+            ply: i64::try_from(ply).unwrap_or(i64::MAX),
+            record: m.clone(),
+            done,
+        };
+        let stopped = || StoreError::Failed("the store is closed".to_owned());
+        self.moves.send(write).await.map_err(|_| stopped())?;
+        match answer.await.map_err(|_| stopped())?? {
+            crate::batch::Written::Stored => Ok(()),
+            crate::batch::Written::Refused => Err(self.explain_refusal(id, "move", ply).await),
         }
-        insert_move(&mut tx, id, ply, m).await?;
-        tx.commit().await?;
-        Ok(())
     }
 
     /// Takes back moves so that `keep` remain, and sets the clocks.

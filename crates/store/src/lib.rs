@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod batch;
 mod error;
 mod games;
 mod players;
@@ -35,6 +36,8 @@ pub struct Store {
     /// writers here (in order, without blocking a thread) is faster and fairer than
     /// letting connections wait on SQLite's busy handler.
     writer: SqlitePool,
+    /// Moves to write, group-committed by the task of `batch.rs`.
+    moves: tokio::sync::mpsc::Sender<batch::MoveWrite>,
 }
 
 impl Store {
@@ -92,7 +95,12 @@ impl Store {
         } else {
             pool_of(4).connect_with(options).await?
         };
-        Ok(Store { pool, writer })
+        let moves = batch::start(writer.clone());
+        Ok(Store {
+            pool,
+            writer,
+            moves,
+        })
     }
 
     /// The default database: `tablero.db` in the user's data directory
