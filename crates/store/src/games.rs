@@ -366,7 +366,8 @@ impl Store {
     }
 
     /// Ends a game in progress: winner (`None` for a draw), reason id and the final
-    /// clocks; the named players' counts for this game kind are updated in the same
+    /// clocks; the named players' counts for this game kind (and, between two
+    /// different named people, their Glicko-2 ratings) are updated in the same
     /// transaction.
     ///
     /// # Errors
@@ -398,16 +399,21 @@ impl Store {
             return Err(self.explain_refusal(id, "result", 0).await);
         };
         let kind: String = row.try_get("game")?;
+        let mut names = [None, None];
         for side in SIDES {
             let name: Option<String> = row.try_get(side.fold("white_name", "black_name"))?;
-            if let Some(name) = name {
+            if let Some(name) = &name {
                 let column = match winner {
                     None => "drawn",
                     Some(w) if w == side => "won",
                     Some(_) => "lost",
                 };
-                crate::players::count_result(&mut tx, &name, &kind, column).await?;
+                crate::players::count_result(&mut tx, name, &kind, column).await?;
             }
+            names[side.index()] = name;
+        }
+        if let [Some(white), Some(black)] = &names {
+            crate::players::rate_game(&mut tx, &kind, [white, black], winner).await?;
         }
         tx.commit().await?;
         Ok(())

@@ -4,6 +4,8 @@
 mod batch;
 mod error;
 mod games;
+mod glicko;
+pub mod player_file;
 mod players;
 
 use std::path::{Path, PathBuf};
@@ -17,7 +19,9 @@ pub use error::StoreError;
 pub use games::{
     ClockKind, ClockRecord, GameRecord, GameStatus, GameSummary, Mode, MoveRecord, NewGame, Seat,
 };
-pub use players::{PlayerRecord, PlayerStats};
+pub use glicko::Rating;
+pub use player_file::{PlayerFileEntry, PlayerFileError, parse_player_file};
+pub use players::{ImportSummary, ImportedCounts, PlayerRating, PlayerRecord, PlayerStats, Totals};
 
 /// The embedded migrations (`crates/store/migrations`), applied by [`Store::open`].
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");

@@ -1,11 +1,20 @@
 //! Players: people who played under a name, with their results per game kind.
 
-use sqlx::{Sqlite, Transaction};
+use std::collections::HashMap;
 
+use sqlx::{Sqlite, Transaction};
+use tablero_core::Side;
+
+use crate::glicko::Rating;
+use crate::player_file::PlayerFileEntry;
 use crate::{NOW, Store, StoreError};
 
+fn count(n: i64) -> u32 {
+    u32::try_from(n.max(0)).unwrap_or(u32::MAX)
+}
+
 /// A registered player.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlayerRecord {
     /// Registration order (1 first).
     pub id: i64,
@@ -15,6 +24,10 @@ pub struct PlayerRecord {
     pub created_at: String,
     /// Results per game kind, by game id; kinds never played are absent.
     pub stats: Vec<PlayerStats>,
+    /// Glicko-2 ratings per game kind, by game id; kinds never rated are absent.
+    pub ratings: Vec<PlayerRating>,
+    /// The counts of the last player file that named this player.
+    pub imported: Option<ImportedCounts>,
 }
 
 /// A player's results in one game kind.
@@ -28,6 +41,77 @@ pub struct PlayerStats {
     pub lost: u32,
     /// Games drawn.
     pub drawn: u32,
+}
+
+/// A player's Glicko-2 rating in one game kind.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerRating {
+    /// The game kind id.
+    pub game: String,
+    /// Rating, deviation and volatility.
+    pub rating: Rating,
+    /// How many rated games it is based on.
+    pub games: u32,
+}
+
+/// Won and lost counts brought in by a player file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedCounts {
+    /// Games won.
+    pub won: u32,
+    /// Games lost.
+    pub lost: u32,
+    /// When the file was imported (UTC, RFC 3339).
+    pub imported_at: String,
+}
+
+/// Won, lost and drawn added up.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Games won.
+    pub won: u32,
+    /// Games lost.
+    pub lost: u32,
+    /// Games drawn.
+    pub drawn: u32,
+}
+
+impl PlayerRecord {
+    /// The counts of one game kind (`Some(game id)`: games played here only), or of
+    /// everything (`None`: every kind plus the imported counts).
+    #[must_use]
+    pub fn totals(&self, game: Option<&str>) -> Totals {
+        let mut totals = Totals::default();
+        for s in self
+            .stats
+            .iter()
+            .filter(|s| game.is_none_or(|g| g == s.game))
+        {
+            totals.won = totals.won.saturating_add(s.won);
+            totals.lost = totals.lost.saturating_add(s.lost);
+            totals.drawn = totals.drawn.saturating_add(s.drawn);
+        }
+        if let (None, Some(imported)) = (game, &self.imported) {
+            totals.won = totals.won.saturating_add(imported.won);
+            totals.lost = totals.lost.saturating_add(imported.lost);
+        }
+        totals
+    }
+
+    /// The rating in `game`, if the player has played a rated game of that kind.
+    #[must_use]
+    pub fn rating(&self, game: &str) -> Option<&PlayerRating> {
+        self.ratings.iter().find(|r| r.game == game)
+    }
+}
+
+/// What an import did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImportSummary {
+    /// Names registered by the import, in file order.
+    pub added: Vec<String>,
+    /// Names already registered whose imported counts were replaced, in file order.
+    pub updated: Vec<String>,
 }
 
 /// Registers `name` if it is new.
@@ -65,17 +149,76 @@ pub(crate) async fn count_result(
     Ok(())
 }
 
+/// Rates a finished game of kind `game` between two different named people,
+/// `names` white (red) first: one Glicko-2 period for each, against the other's
+/// rating before the game.
+pub(crate) async fn rate_game(
+    tx: &mut Transaction<'_, Sqlite>,
+    game: &str,
+    names: [&str; 2],
+    winner: Option<Side>,
+) -> Result<(), StoreError> {
+    if names[0] == names[1] {
+        return Ok(());
+    }
+    let mut before = [Rating::default(); 2];
+    for (slot, name) in before.iter_mut().zip(names) {
+        ensure_player(tx, name).await?;
+        let stored = sqlx::query_as::<_, (f64, f64, f64)>(
+            "SELECT r.rating, r.deviation, r.volatility FROM player_ratings r
+             JOIN players p ON p.id = r.player_id WHERE p.name = ? AND r.game = ?",
+        )
+        .bind(name)
+        .bind(game)
+        .fetch_optional(&mut **tx)
+        .await?;
+        if let Some((rating, deviation, volatility)) = stored {
+            *slot = Rating {
+                rating,
+                deviation,
+                volatility,
+            };
+        }
+    }
+    for (i, side) in [Side::White, Side::Black].into_iter().enumerate() {
+        let score = match winner {
+            None => 0.5,
+            Some(w) if w == side => 1.0,
+            Some(_) => 0.0,
+        };
+        let next = before[i].updated(&[(before[1 - i], score)]);
+        sqlx::query(
+            "INSERT INTO player_ratings (player_id, game, rating, deviation, volatility, games)
+             SELECT id, ?, ?, ?, ?, 1 FROM players WHERE name = ?
+             ON CONFLICT (player_id, game) DO UPDATE SET rating = excluded.rating,
+                deviation = excluded.deviation, volatility = excluded.volatility,
+                games = games + 1",
+        )
+        .bind(game)
+        .bind(next.rating)
+        .bind(next.deviation)
+        .bind(next.volatility)
+        .bind(names[i])
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
 impl Store {
-    /// Every player in registration order, with their results.
+    /// Every player in registration order, with their results, ratings and
+    /// imported counts.
     ///
     /// # Errors
     ///
     /// [`StoreError::Database`].
     pub async fn players(&self) -> Result<Vec<PlayerRecord>, StoreError> {
+        // One read transaction: the four reads see the same snapshot.
+        let mut tx = self.pool.begin().await?;
         let mut players: Vec<PlayerRecord> = sqlx::query_as::<_, (i64, String, String)>(
             "SELECT id, name, created_at FROM players ORDER BY id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *tx)
         .await?
         .into_iter()
         .map(|(id, name, created_at)| PlayerRecord {
@@ -83,17 +226,20 @@ impl Store {
             name,
             created_at,
             stats: Vec::new(),
+            ratings: Vec::new(),
+            imported: None,
         })
         .collect();
+        let index: HashMap<i64, usize> =
+            players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
         let stats = sqlx::query_as::<_, (i64, String, i64, i64, i64)>(
             "SELECT player_id, game, won, lost, drawn FROM player_stats ORDER BY player_id, game",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *tx)
         .await?;
-        let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
         for (player, game, won, lost, drawn) in stats {
-            if let Some(p) = players.iter_mut().find(|p| p.id == player) {
-                p.stats.push(PlayerStats {
+            if let Some(&i) = index.get(&player) {
+                players[i].stats.push(PlayerStats {
                     game,
                     won: count(won),
                     lost: count(lost),
@@ -101,7 +247,106 @@ impl Store {
                 });
             }
         }
+        let ratings = sqlx::query_as::<_, (i64, String, f64, f64, f64, i64)>(
+            "SELECT player_id, game, rating, deviation, volatility, games FROM player_ratings
+             ORDER BY player_id, game",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        for (player, game, rating, deviation, volatility, games) in ratings {
+            if let Some(&i) = index.get(&player) {
+                players[i].ratings.push(PlayerRating {
+                    game,
+                    rating: Rating {
+                        rating,
+                        deviation,
+                        volatility,
+                    },
+                    games: count(games),
+                });
+            }
+        }
+        let imported = sqlx::query_as::<_, (i64, i64, i64, String)>(
+            "SELECT player_id, won, lost, imported_at FROM player_imported",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        for (player, won, lost, imported_at) in imported {
+            if let Some(&i) = index.get(&player) {
+                players[i].imported = Some(ImportedCounts {
+                    won: count(won),
+                    lost: count(lost),
+                    imported_at,
+                });
+            }
+        }
+        tx.commit().await?;
         Ok(players)
+    }
+
+    /// The player `name`, if registered.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`].
+    pub async fn player(&self, name: &str) -> Result<Option<PlayerRecord>, StoreError> {
+        Ok(self.players().await?.into_iter().find(|p| p.name == name))
+    }
+
+    /// The players whose name contains `text`, ignoring case, in registration order.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`].
+    pub async fn search_players(&self, text: &str) -> Result<Vec<PlayerRecord>, StoreError> {
+        let needle = text.to_lowercase();
+        let mut players = self.players().await?;
+        players.retain(|p| p.name.to_lowercase().contains(&needle));
+        Ok(players)
+    }
+
+    /// Imports the records of a player file in one transaction: new names are
+    /// registered in file order, and each named player's imported counts become the
+    /// file's (replacing those of an earlier import; counts of games played here are
+    /// kept and added to them). Nothing is written if anything fails.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`].
+    pub async fn import_players(
+        &self,
+        entries: &[PlayerFileEntry],
+    ) -> Result<ImportSummary, StoreError> {
+        let mut tx = self.writer.begin().await?;
+        let mut summary = ImportSummary::default();
+        for entry in entries {
+            let inserted = sqlx::query(&format!(
+                "INSERT INTO players (name, created_at) VALUES (?, {NOW})
+                 ON CONFLICT (name) DO NOTHING"
+            ))
+            .bind(&entry.name)
+            .execute(&mut *tx)
+            .await?;
+            if inserted.rows_affected() > 0 {
+                summary.added.push(entry.name.clone());
+            } else if !summary.added.contains(&entry.name) && !summary.updated.contains(&entry.name)
+            {
+                summary.updated.push(entry.name.clone());
+            }
+            sqlx::query(&format!(
+                "INSERT INTO player_imported (player_id, won, lost, imported_at)
+                 SELECT id, ?, ?, {NOW} FROM players WHERE name = ?
+                 ON CONFLICT (player_id) DO UPDATE SET
+                    won = excluded.won, lost = excluded.lost, imported_at = excluded.imported_at"
+            ))
+            .bind(i64::from(entry.won))
+            .bind(i64::from(entry.lost))
+            .bind(&entry.name)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(summary)
     }
 
     /// Deletes the player `name` and their counts; their games keep the name. Returns
@@ -111,9 +356,10 @@ impl Store {
     ///
     /// [`StoreError::Database`].
     pub async fn delete_player(&self, name: &str) -> Result<bool, StoreError> {
+        // Counts, ratings and imported counts go with the player (ON DELETE CASCADE).
         let deleted = sqlx::query("DELETE FROM players WHERE name = ?")
             .bind(name)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await?;
         Ok(deleted.rows_affected() > 0)
     }
