@@ -198,6 +198,26 @@ impl AnyGame {
         self.hint_for(text, notation)
     }
 
+    /// Xiangqi: a legal move of this position, given in any notation the game reads
+    /// (ICCS, WXF or Chinese), written in Chinese notation (`炮二平五`). `None` for the
+    /// other games and for text that is not a legal move here.
+    ///
+    /// ```
+    /// use tablero_games::AnyGame;
+    ///
+    /// let start = AnyGame::new("xiangqi", None, None).unwrap();
+    /// assert_eq!(start.chinese_notation("h2e2").as_deref(), Some("炮二平五"));
+    /// assert_eq!(start.chinese_notation("C2.5").as_deref(), Some("炮二平五"));
+    /// assert_eq!(start.chinese_notation("h2h8"), None);
+    /// ```
+    #[must_use]
+    pub fn chinese_notation(&self, text: &str) -> Option<String> {
+        match self {
+            AnyGame::Xiangqi(pos) => pos.parse_move(text).ok().map(|m| pos.chinese(m)),
+            _ => None,
+        }
+    }
+
     /// The hint of a legal move in the move format.
     fn hint_for(&self, text: String, notation: String) -> Option<MoveHint> {
         let bytes = text.as_bytes();
@@ -338,6 +358,17 @@ mod tests {
 
     fn game(id: &str, variant: Option<&str>) -> AnyGame {
         AnyGame::new(id, variant, None).expect("a catalog game")
+    }
+
+    #[test]
+    fn chinese_notation_for_xiangqi_only() {
+        let mut pos = game("xiangqi", None);
+        assert_eq!(pos.chinese_notation("h0g2").as_deref(), Some("马二进三"));
+        pos.play_text("h2e2").expect("a legal move");
+        // Black's files count from black's right, in full-width digits.
+        assert_eq!(pos.chinese_notation("h7e7").as_deref(), Some("炮８平５"));
+        assert_eq!(pos.chinese_notation("e0e9"), None);
+        assert_eq!(game("chess", None).chinese_notation("e2e4"), None);
     }
 
     #[test]

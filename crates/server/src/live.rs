@@ -672,9 +672,11 @@ impl LiveGame {
                 .record
                 .moves()
                 .iter()
-                .map(|m| MoveView {
+                .zip(self.record.history())
+                .map(|(m, before)| MoveView {
                     r#move: m.text.clone(),
                     notation: m.notation.clone(),
+                    notation_zh: before.chinese_notation(&m.text),
                 })
                 .collect(),
             legal: if over {

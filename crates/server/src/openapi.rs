@@ -158,7 +158,7 @@ fn api_document() -> Value {
                                   "mode": {"enum": ["hotseat", "computer", "online"]},
                                   "start_position": {"type": "string"}, "position": {"type": "string"},
                                   "turn": {"type": "string"},
-                                  "moves": {"type": "array", "items": {"type": "object", "properties": {"move": {"type": "string"}, "notation": {"type": "string"}}}},
+                                  "moves": {"type": "array", "items": {"type": "object", "properties": {"move": {"type": "string"}, "notation": {"type": "string"}, "notation_zh": {"type": "string"}}}},
                                   "legal": {"type": "array", "items": {"type": "string"}},
                                   "status": {"enum": ["playing", "finished"]},
                                   "outcome": {"type": ["object", "null"], "properties": {

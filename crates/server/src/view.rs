@@ -60,6 +60,9 @@ pub struct MoveView {
     pub r#move: String,
     /// The display notation (SAN, WXF, PDN, chess3d short form).
     pub notation: String,
+    /// Xiangqi: the move in Chinese notation (`炮二平五`); absent for the other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation_zh: Option<String>,
 }
 
 /// How the game ended.

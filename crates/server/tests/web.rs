@@ -163,3 +163,58 @@ async fn the_state_draws_the_board_and_the_moves() {
         32
     );
 }
+
+#[tokio::test]
+async fn xiangqi_moves_carry_chinese_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let game = hotseat(&app, "xiangqi").await;
+    for (side, mv) in [("red", "h2e2"), ("black", "h9g7"), ("red", "C5.4")] {
+        let (status, body) = play(&app, &game.id, &game.token(side), mv).await;
+        assert_eq!(status, StatusCode::OK, "{mv}: {body}");
+    }
+    let s = state(&app, &game.id).await;
+    let zh: Vec<&str> = s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["notation_zh"].as_str().unwrap())
+        .collect();
+    assert_eq!(zh, ["炮二平五", "马８进７", "炮五平四"]);
+    // The other games have no Chinese notation.
+    let chess = hotseat(&app, "chess").await;
+    play(&app, &chess.id, &chess.token("white"), "e4").await;
+    let s = state(&app, &chess.id).await;
+    assert_eq!(s["moves"][0], json!({"move": "e2e4", "notation": "e4"}));
+}
+
+/// The reason ids of `tablero_core::Reason` as keys of one language's dictionary in
+/// `web/js/i18n.js` (the text between `const <name> = {` and the next `};`).
+fn reason_keys(source: &str, dictionary: &str) -> Vec<String> {
+    let start = source
+        .find(&format!("const {dictionary} = {{"))
+        .unwrap_or_else(|| panic!("no dictionary {dictionary} in i18n.js"));
+    let body = &source[start..];
+    let body = &body[..body.find("\n};").unwrap()];
+    body.lines()
+        .filter_map(|line| {
+            let key = line.trim().strip_prefix("'reason.")?;
+            Some(key[..key.find('\'')?].to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn every_outcome_reason_is_translated() {
+    let source = include_str!("../../../web/js/i18n.js");
+    for dictionary in ["en", "es", "zh"] {
+        let keys = reason_keys(source, dictionary);
+        for reason in tablero_core::Reason::ALL {
+            assert!(
+                keys.iter().any(|k| k == reason.id()),
+                "web/js/i18n.js: no '{dictionary}' text for the reason {:?}",
+                reason.id()
+            );
+        }
+    }
+}
