@@ -16,10 +16,11 @@ function place(spot, board, flipped) {
   return [col * CELL, row * CELL];
 }
 
-function pieceFor(game, piece, options) {
+/** The drawing of a piece of `game` in a 100×100 box; `xiangqiStyle` as `xiangqiPiece`. */
+export function pieceDrawing(game, piece, xiangqiStyle) {
   switch (game) {
     case 'xiangqi':
-      return xiangqiPiece(piece.kind, piece.side, options.western);
+      return xiangqiPiece(piece.kind, piece.side, xiangqiStyle);
     case 'draughts':
       return draughtsPiece(piece.kind, piece.side);
     case 'chess3d':
@@ -49,9 +50,10 @@ export function spotName(game, spot, board) {
 }
 
 /**
- * Draws the board: one SVG per level. `view` holds: game, board, flipped, western,
- * selected, targets (spots), marks (spots to pick a path from), last (a move hint),
- * dragging (spot of the piece being dragged), label.
+ * Draws the board: one SVG per level. `view` holds: game, board, flipped,
+ * xiangqiStyle, selected, targets (spots), marks (spots to pick a path from), last (a
+ * move hint), focus (the spot that takes the keyboard focus: roving tabindex), label,
+ * levelLabel(n) and describe(spot, piece, {selected, target}) for the cells' labels.
  */
 export function drawBoard(view) {
   const levels = [];
@@ -112,8 +114,8 @@ function drawLevel(view, level) {
   }
   svg.append(marks);
 
-  // Coordinates.
-  svg.append(coordinates(view, level));
+  // Coordinates (draughts square numbers go over the pieces, in their corner).
+  if (game !== 'draughts') svg.append(coordinates(view, level));
 
   // Pieces.
   const pieces = s('g', { class: 'pieces' });
@@ -125,10 +127,11 @@ function drawLevel(view, level) {
       'data-piece': key(piece.at),
       class: same(piece.at, view.dragging) ? 'dragging' : null,
     });
-    g.append(pieceFor(game, piece, view));
+    g.append(pieceDrawing(game, piece, view.xiangqiStyle));
     pieces.append(g);
   }
   svg.append(pieces);
+  if (game === 'draughts') svg.append(coordinates(view, level));
 
   // Legal destinations over the pieces.
   const targets = s('g', { class: 'targets' });
@@ -144,21 +147,31 @@ function drawLevel(view, level) {
   }
   svg.append(targets);
 
-  // Hit areas: one per spot, on top, with the spot and its name for tests and readers.
+  // Hit areas: one per spot, on top, with the spot and its name for tests and readers;
+  // rows from the top of the screen, cells from the left. One cell is in the tab
+  // order (the focus spot), the arrow keys move between them.
   const hits = s('g', { class: 'hits' });
-  for (let y = 0; y < board.height; y++) {
-    for (let x = 0; x < board.width; x++) {
+  const targetKeys = new Set((view.targets || []).map(key));
+  for (let row = 0; row < board.height; row++) {
+    const line = s('g', { role: 'row' });
+    for (let col = 0; col < board.width; col++) {
+      const x = flipped ? board.width - 1 - col : col;
+      const y = flipped ? row : board.height - 1 - row;
       const spot = [level, x, y];
       const piece = board.pieces.find((p) => same(p.at, spot));
-      hits.append(
+      const selected = same(spot, view.selected);
+      line.append(
         cell(spot, 'hit', {
           'data-spot': key(spot),
           'data-name': spotName(game, spot, board),
           role: 'gridcell',
-          'aria-label': view.describe(spot, piece),
+          tabindex: same(spot, view.focus) ? 0 : -1,
+          'aria-selected': selected ? 'true' : 'false',
+          'aria-label': view.describe(spot, piece, { selected, target: targetKeys.has(key(spot)) }),
         }),
       );
     }
+    hits.append(line);
   }
   svg.append(hits);
   return svg;
@@ -191,7 +204,7 @@ function coordinates(view, level) {
   if (game === 'draughts') {
     board.numbers.forEach((spot, i) => {
       const [px, py] = place(spot, board, flipped);
-      g.append(s('text', { x: px + 6, y: py + 22, class: 'coord number' }, String(i + 1)));
+      g.append(s('text', { x: px + 4, y: py + 17, class: 'coord number' }, String(i + 1)));
     });
     return g;
   }
@@ -300,4 +313,26 @@ export function attachPointer(container, { press, drop, canDrag }) {
     }
     event.preventDefault();
   });
+}
+
+/**
+ * The spot next to `spot` in a screen direction ('up', 'down', 'left', 'right') on
+ * boards drawn with `flipped`, or `spot` itself at the edge. Chess3d's levels sit side
+ * by side, lowest on the left (highest when flipped): left and right cross to the
+ * next board at its edge.
+ */
+export function neighbour(spot, direction, board, flipped) {
+  const [level, x, y] = spot;
+  const sign = flipped ? -1 : 1;
+  const last = board.width - 1;
+  if (direction === 'up' || direction === 'down') {
+    const ny = y + (direction === 'up' ? sign : -sign);
+    return ny < 0 || ny >= board.height ? spot : [level, x, ny];
+  }
+  const step = direction === 'right' ? sign : -sign;
+  const nx = x + step;
+  if (nx >= 0 && nx <= last) return [level, nx, y];
+  const nextLevel = level + step;
+  if (nextLevel < 0 || nextLevel >= board.levels) return spot;
+  return [nextLevel, step > 0 ? 0 : last, y];
 }

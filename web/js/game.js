@@ -1,9 +1,9 @@
 // The game page: the board, the players and clocks, the move list with review, the
 // move box, the buttons, offers and the game-over banner; live over the WebSocket.
 import * as api from './api.js';
-import { attachPointer, drawBoard, same, spotName } from './board.js';
+import { attachPointer, drawBoard, neighbour, pieceDrawing, same, spotName } from './board.js';
 import { h, mount, s } from './dom.js';
-import { onLangChange, t } from './i18n.js';
+import { lang, onLangChange, t } from './i18n.js';
 import { chessPiece } from './pieces.js';
 import { play as playSound } from './sound.js';
 import { announce, reasonText, seatsOf, sideLabel, sidesOf } from './common.js';
@@ -18,7 +18,13 @@ export function gamePage(root, id) {
     seats: seatsOf(id),
     flip: false,
     autoflip: localStorage.getItem('tablero.autoflip') === 'on',
-    western: localStorage.getItem('tablero.xiangqiWestern') === 'on',
+    xiangqiStyle: localStorage.getItem('tablero.xiangqiPieces') || 'chinese',
+    // Chinese move notation: the saved choice, else on when the page is in Chinese.
+    chineseNotation: localStorage.getItem('tablero.xiangqiNotation')
+      ? localStorage.getItem('tablero.xiangqiNotation') === 'chinese'
+      : lang() === 'zh-CN',
+    focus: null,
+    startBoard: null,
     selected: null,
     clicks: [],
     choice: null,
@@ -50,9 +56,16 @@ export function gamePage(root, id) {
   const actions = h('div', { class: 'actions' });
   const settings = h('div', { class: 'settings' });
 
-  const panel = h('aside', { class: 'panel' }, status, offers, message, form, movesHeading, reviewNote, moveList, nav, actions, settings);
+  const panel = h(
+    'aside',
+    { class: 'panel' },
+    h('div', { class: 'panel-part' }, status, offers, message, form),
+    h('div', { class: 'panel-part' }, movesHeading, reviewNote, moveList, nav),
+    h('div', { class: 'panel-part' }, actions, settings),
+  );
   const area = h('div', { class: 'board-area' }, banner, top, choiceBox, boards, bottom);
-  mount(root, h('section', { class: 'game' }, area, panel, overlay), h('p', { class: 'loading' }, t('game.loading')));
+  const section = h('section', { class: 'game' }, area, panel, overlay);
+  mount(root, section, h('p', { class: 'loading' }, t('game.loading')));
   root.querySelector('.loading').remove();
 
   form.addEventListener('submit', (event) => {
@@ -67,6 +80,7 @@ export function gamePage(root, id) {
   document.addEventListener('keydown', onKey);
   function onKey(event) {
     if (!g.state || event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    if (event.target instanceof Element && event.target.closest('[data-spot]')) return;
     const total = g.state.moves.length;
     const ply = g.review ? g.review.ply : total;
     if (event.key === 'ArrowLeft') review(Math.max(0, ply - 1));
@@ -79,6 +93,39 @@ export function gamePage(root, id) {
       render();
     }
   }
+
+  // The keyboard on the board: the arrows move the focus over the squares, Enter or
+  // Space presses the focused one (select, then play), Page Up/Down change level.
+  const KEYS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+  boards.addEventListener('keydown', (event) => {
+    const hit = event.target instanceof Element && event.target.closest('[data-spot]');
+    if (!hit || !g.state) return;
+    const spot = hit.getAttribute('data-spot').split(',').map(Number);
+    const board = (g.review || g.state).board;
+    let next = null;
+    if (KEYS[event.key]) {
+      next = neighbour(spot, KEYS[event.key], board, flipped());
+    } else if ((event.key === 'PageUp' || event.key === 'PageDown') && board.levels > 1) {
+      const level = Math.min(board.levels - 1, Math.max(0, spot[0] + (event.key === 'PageUp' ? 1 : -1)));
+      next = [level, spot[1], spot[2]];
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      g.focus = spot;
+      press(spot);
+      return;
+    } else {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    g.focus = next;
+    for (const el of boards.querySelectorAll('[data-spot][tabindex="0"]')) el.setAttribute('tabindex', '-1');
+    const target = boards.querySelector(`[data-spot="${next.join(',')}"]`);
+    if (target) {
+      target.setAttribute('tabindex', '0');
+      target.focus();
+    }
+  });
 
   attachPointer(boards, {
     press,
@@ -103,6 +150,14 @@ export function gamePage(root, id) {
     mount(root, h('p', { class: 'error' }, error.status === 404 ? t('game.notFound') : error.message));
     stop();
   });
+  // The start position: what was captured is what is missing from it.
+  api.positionAt(id, 0).then(
+    (view) => {
+      g.startBoard = view.board;
+      render();
+    },
+    () => {},
+  );
 
   function apply(state) {
     const old = g.state;
@@ -118,7 +173,8 @@ export function gamePage(root, id) {
     if (old && state.moves.length > old.moves.length) {
       const m = last(state.moves);
       const mover = state.moves.length % 2 === 1 ? firstMover(state) : otherSide(firstMover(state));
-      announce(t('announce.move', { side: sideLabel(mover), move: m.notation }));
+      const said = state.game === 'xiangqi' && g.chineseNotation && m.notation_zh ? m.notation_zh : m.notation;
+      announce(t('announce.move', { side: sideLabel(mover), move: said }));
       playSound(state.last_move && state.last_move.captures.length ? 'capture' : 'move');
       if (g.review && g.review.ply === old.moves.length) g.review = null;
     }
@@ -165,6 +221,7 @@ export function gamePage(root, id) {
   const movesFrom = (spot) => g.state.legal_moves.filter((m) => same(m.path[0], spot));
 
   function press(spot) {
+    g.focus = spot;
     if (!canMove()) return;
     if (g.choice) {
       const left = g.choice.filter((m) => m.path.slice(1, -1).some((p) => same(p, spot)));
@@ -312,9 +369,47 @@ export function gamePage(root, id) {
     return reasonText(state.outcome, sides());
   }
 
-  function describeSpot(spot, piece) {
-    const name = spotName(g.state.game, spot, (g.review || g.state).board);
-    return piece ? `${name} ${sideLabel(piece.side)} ${piece.kind}` : name;
+  const pieceName = (kind) => t(`piece.${g.state.game}.${kind}`);
+
+  // "e4, White pawn", "e5, legal move", for screen readers.
+  function describeSpot(spot, piece, { selected, target }) {
+    const square = spotName(g.state.game, spot, (g.review || g.state).board);
+    let text = piece ? t('square.piece', { square, side: sideLabel(piece.side), piece: pieceName(piece.kind) }) : square;
+    if (selected) text += `, ${t('square.selected')}`;
+    if (target) text += `, ${t('square.target')}`;
+    return text;
+  }
+
+  // The pieces each side has lost since the start position: {side: [kind, ...]},
+  // the most valuable first. A chess pawn that promoted was not captured.
+  const VALUE_ORDER = { chess: 'qrbnp', chess3d: 'dtacp', xiangqi: 'rncbap', draughts: 'km' };
+  function capturedPieces(board) {
+    const count = (b) => {
+      const c = {};
+      for (const p of b.pieces) {
+        const kind = g.state.game === 'draughts' ? 'm' : p.kind;
+        c[p.side] = c[p.side] || {};
+        c[p.side][kind] = (c[p.side][kind] || 0) + 1;
+      }
+      return c;
+    };
+    const before = count(g.startBoard);
+    const now = count(board);
+    const order = VALUE_ORDER[g.state.game] || '';
+    const out = {};
+    for (const side of sides()) {
+      const a = before[side] || {};
+      const b = now[side] || {};
+      const missing = {};
+      let promoted = 0;
+      for (const kind of order) {
+        missing[kind] = Math.max(0, (a[kind] || 0) - (b[kind] || 0));
+        if (kind !== 'p') promoted += Math.max(0, (b[kind] || 0) - (a[kind] || 0));
+      }
+      if (g.state.game === 'chess' || g.state.game === 'chess3d') missing.p = Math.max(0, (missing.p || 0) - promoted);
+      out[side] = [...order].flatMap((kind) => Array(missing[kind] || 0).fill(kind));
+    }
+    return out;
   }
 
   function render() {
@@ -342,8 +437,9 @@ export function gamePage(root, id) {
       game: state.game,
       board,
       flipped: isFlipped,
-      western: g.western,
+      xiangqiStyle: g.xiangqiStyle,
       selected: g.selected,
+      focus: focusSpot(board, isFlipped),
       targets,
       marks,
       last: lastMove,
@@ -352,6 +448,8 @@ export function gamePage(root, id) {
       describe: describeSpot,
     });
     boards.className = `boards boards-${state.game}${canMove() ? ' playable' : ''}`;
+    section.className = `game game-${state.game}`;
+    const hadFocus = boards.contains(document.activeElement);
     if (svgs.length > 1) {
       const order = isFlipped ? [...svgs.keys()].reverse() : [...svgs.keys()];
       mount(
@@ -361,8 +459,9 @@ export function gamePage(root, id) {
     } else {
       mount(boards, svgs);
     }
+    if (hadFocus) boards.querySelector('[data-spot][tabindex="0"]')?.focus();
 
-    renderPlayers(isFlipped);
+    renderPlayers(isFlipped, board);
     renderStatus();
     renderMoves();
     renderActions();
@@ -413,8 +512,35 @@ export function gamePage(root, id) {
     submit.disabled = !canMove();
   }
 
-  function renderPlayers(isFlipped) {
+  // The spot in the tab order: the last one pressed or moved to, else the bottom-left
+  // corner as the player sees the board.
+  function focusSpot(board, isFlipped) {
+    const f = g.focus;
+    if (f && f[0] < board.levels && f[1] < board.width && f[2] < board.height) return f;
+    return isFlipped ? [board.levels - 1, board.width - 1, board.height - 1] : [0, 0, 0];
+  }
+
+  // The pieces `side` has taken, small, with their names for screen readers.
+  function capturedStrip(side, taken) {
+    const other = otherSide(side);
+    if (!taken.length) return h('span', { class: 'captured', 'data-side': side });
+    const draughts = g.state.game === 'draughts';
+    const names = taken.map(pieceName);
+    const icons = (draughts ? taken.slice(0, 1) : taken).map((kind) =>
+      s('svg', { viewBox: '0 0 100 100', class: `captured-piece captured-${kind}`, 'aria-hidden': 'true' },
+        pieceDrawing(g.state.game, { kind, side: other }, g.xiangqiStyle)),
+    );
+    return h(
+      'span',
+      { class: 'captured', 'data-side': side, role: 'img', 'aria-label': t('captured.label', { pieces: draughts ? String(taken.length) : names.join(', ') }) },
+      icons,
+      draughts ? h('span', { class: 'captured-count', 'aria-hidden': 'true' }, `×${taken.length}`) : null,
+    );
+  }
+
+  function renderPlayers(isFlipped, board) {
     const [first, second] = sides();
+    const lost = g.startBoard ? capturedPieces(board) : null;
     const fill = (el, side) => {
       const player = g.state.players[side] || {};
       const name = player.computer ? t('player.computer', { level: player.computer }) : player.name || sideLabel(side);
@@ -423,6 +549,7 @@ export function gamePage(root, id) {
         el,
         h('span', { class: `swatch ${g.state.game}-${side}`, 'aria-hidden': 'true' }),
         h('span', { class: 'name' }, player.name || player.computer ? `${name} (${sideLabel(side)})` : name),
+        lost ? capturedStrip(side, lost[otherSide(side)]) : null,
         g.state.clock ? clock : null,
       );
       el.classList.toggle('to-move', g.state.status === 'playing' && g.state.turn === side);
@@ -472,6 +599,7 @@ export function gamePage(root, id) {
     const state = g.state;
     movesHeading.textContent = t('moves.heading');
     const current = g.review ? g.review.ply : state.moves.length;
+    const chinese = state.game === 'xiangqi' && g.chineseNotation;
     const button = (m, i) =>
       h(
         'button',
@@ -479,10 +607,10 @@ export function gamePage(root, id) {
           class: `move${i + 1 === current ? ' current' : ''}`,
           'data-ply': i + 1,
           'aria-current': i + 1 === current ? 'true' : null,
-          title: m.move,
+          title: chinese ? `${m.notation} · ${m.move}` : m.notation_zh ? `${m.notation_zh} · ${m.move}` : m.move,
           onclick: () => review(i + 1),
         },
-        m.notation,
+        chinese && m.notation_zh ? m.notation_zh : m.notation,
       );
     // One row per move of both sides, numbered, the first mover first.
     const items = [];
@@ -546,10 +674,21 @@ export function gamePage(root, id) {
       }));
     }
     if (state.game === 'xiangqi') {
-      options.push(checkbox('western', t('settings.xiangqiWestern'), g.western, (on) => {
-        g.western = on;
-        localStorage.setItem('tablero.xiangqiWestern', on ? 'on' : 'off');
+      options.push(checkbox('chinese-notation', t('settings.xiangqiChinese'), g.chineseNotation, (on) => {
+        g.chineseNotation = on;
+        localStorage.setItem('tablero.xiangqiNotation', on ? 'chinese' : 'wxf');
       }));
+      const style = h(
+        'select',
+        { id: 'opt-pieces' },
+        ['chinese', 'letters', 'symbols'].map((v) => h('option', { value: v, selected: v === g.xiangqiStyle }, t(`pieces.${v}`))),
+      );
+      style.addEventListener('change', () => {
+        g.xiangqiStyle = style.value;
+        localStorage.setItem('tablero.xiangqiPieces', style.value);
+        render();
+      });
+      options.push(h('label', { class: 'check', for: 'opt-pieces' }, t('settings.xiangqiPieces'), ' ', style));
     }
     mount(settings, options);
   }

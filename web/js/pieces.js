@@ -88,17 +88,54 @@ const XIANGQI = {
   red: { k: '帥', a: '仕', b: '相', r: '俥', n: '傌', c: '炮', p: '兵' },
   black: { k: '將', a: '士', b: '象', r: '車', n: '馬', c: '砲', p: '卒' },
 };
-const XIANGQI_WESTERN = { k: 'K', a: 'A', b: 'E', r: 'R', n: 'H', c: 'C', p: 'P' };
+// The WXF letters, as the move list writes them.
+const XIANGQI_LETTERS = { k: 'K', a: 'A', b: 'E', r: 'R', n: 'H', c: 'C', p: 'P' };
 
-/** A xiangqi piece (k a b r n c p) of 'red' or 'black', centred on (50, 50). */
-export function xiangqiPiece(kind, side, western) {
-  const label = western ? XIANGQI_WESTERN[kind] : (XIANGQI[side] || XIANGQI.black)[kind];
+// Western symbols: the chess drawing of the nearest chess piece (the elephant moves
+// diagonally like a bishop), and two drawings of our own for the advisor (a diagonal
+// cross: it steps diagonally in the palace) and the cannon.
+const XIANGQI_SYMBOLS = {
+  a: {
+    body: [
+      'M26 20 L50 44 L74 20 L80 26 L56 50 L80 74 L74 80 L50 56 L26 80 L20 74 L44 50 L20 26 Z',
+      'M50 38 A12 12 0 1 1 49.9 38 Z',
+    ],
+    lines: [],
+  },
+  c: {
+    body: [
+      'M12 56 L74 24 Q86 19 89 30 Q91 40 81 45 L20 74 Z',
+      'M40 56 A16 16 0 1 1 39.9 56 Z',
+    ],
+    lines: ['M40 61 V83', 'M29 72 H51'],
+  },
+};
+const XIANGQI_AS_CHESS = { k: 'k', b: 'b', r: 'r', n: 'n', p: 'p' };
+
+/**
+ * A xiangqi piece (k a b r n c p) of 'red' or 'black', in `style` 'chinese'
+ * (characters), 'letters' (WXF letters) or 'symbols' (Western drawings).
+ */
+export function xiangqiPiece(kind, side, style = 'chinese') {
+  let face;
+  if (style === 'symbols') {
+    const shape = XIANGQI_SYMBOLS[kind] || CHESS[XIANGQI_AS_CHESS[kind]] || CHESS.p;
+    face = s(
+      'g',
+      { class: 'symbol', transform: 'translate(14 15) scale(0.72)' },
+      shape.body.map((d) => s('path', { d, class: 'piece-body' })),
+      shape.lines.map((d) => s('path', { d, class: 'piece-line' })),
+    );
+  } else {
+    const label = style === 'letters' ? XIANGQI_LETTERS[kind] : (XIANGQI[side] || XIANGQI.black)[kind];
+    face = s('text', { x: 50, y: 52, class: `glyph${style === 'letters' ? ' letter' : ''}` }, label);
+  }
   return s(
     'g',
     { class: `piece xiangqi ${side}` },
     s('circle', { cx: 50, cy: 50, r: 44, class: 'disc' }),
     s('circle', { cx: 50, cy: 50, r: 37, class: 'ring' }),
-    s('text', { x: 50, y: 52, class: 'glyph' }, label),
+    face,
   );
 }
 
@@ -107,11 +144,11 @@ export function draughtsPiece(kind, side) {
   return s(
     'g',
     { class: `piece draughts ${side}` },
-    s('circle', { cx: 50, cy: 54, r: 38, class: 'disc-edge' }),
-    s('circle', { cx: 50, cy: 48, r: 38, class: 'disc' }),
-    s('circle', { cx: 50, cy: 48, r: 26, class: 'ring' }),
+    s('circle', { cx: 53, cy: 58, r: 34, class: 'disc-edge' }),
+    s('circle', { cx: 53, cy: 53, r: 34, class: 'disc' }),
+    s('circle', { cx: 53, cy: 53, r: 23, class: 'ring' }),
     kind === 'k'
-      ? s('path', { d: 'M34 56 L32 38 L42 46 L50 34 L58 46 L68 38 L66 56 Z', class: 'crown' })
+      ? s('path', { d: 'M38 61 L36 45 L45 52 L53 40 L61 52 L70 45 L68 61 Z', class: 'crown' })
       : null,
   );
 }

@@ -127,6 +127,27 @@ async fn click_move(page: &Page<'_>, from: &str, to: &str) {
     .await;
 }
 
+/// Clicks the button inside `container` whose text is `label`.
+async fn click_button(page: &Page<'_>, container: &str, label: &str) {
+    let find = format!(
+        "[...document.querySelectorAll('{container} button')].find(b => b.textContent === {label:?})"
+    );
+    page.wait_for(&format!("!!{find}")).await;
+    page.eval(&format!("{find}.id = 'to-click'; true")).await;
+    page.click("#to-click").await;
+    page.eval("document.getElementById('to-click')?.removeAttribute('id'); true")
+        .await;
+}
+
+/// Plays `moves` by typing them into the move box, one after the other.
+async fn type_moves(page: &Page<'_>, moves: &[&str]) {
+    for mv in moves {
+        let before = move_count(page).await;
+        page.type_text("#move-input", mv, true).await;
+        wait_moves(page, before + 1).await;
+    }
+}
+
 async fn create_game(harness: &Harness, body: Value) -> Value {
     let response = tokio::task::spawn_blocking({
         let addr = harness.addr;
@@ -286,6 +307,35 @@ async fn xiangqi_to_a_flying_general_attempt() {
     wait_moves(&page, 5).await;
     assert_eq!(notations(&page).await[4], "P5+1");
     page.screenshot(&screenshot_path("xiangqi")).await;
+
+    // Chinese move notation, as an option.
+    page.click("[for=\"opt-chinese-notation\"]").await;
+    page.wait_for("document.querySelector('.move-list .move').textContent === '兵五进一'")
+        .await;
+    assert_eq!(
+        notations(&page).await,
+        ["兵五进一", "卒５进１", "兵五进一", "车１进１", "兵五进一"]
+    );
+    // Western pieces: WXF letters, then drawn symbols.
+    let style = |value: &str| {
+        format!(
+            "(() => {{ const s = document.getElementById('opt-pieces'); s.value = '{value}'; s.dispatchEvent(new Event('change')); return true; }})()"
+        )
+    };
+    page.eval(&style("letters")).await;
+    page.wait_for("document.querySelector('[data-piece=\"0,4,0\"] .glyph').textContent === 'K'")
+        .await;
+    page.eval(&style("symbols")).await;
+    page.wait_for("document.querySelectorAll('.board-xiangqi .piece .symbol').length === 31")
+        .await;
+    page.screenshot(&screenshot_path("xiangqi-symbols")).await;
+    // The choice is remembered.
+    let here = page.eval("location.href").await;
+    page.goto(here.as_str().unwrap()).await;
+    page.wait_for("document.querySelectorAll('.board-xiangqi .piece .symbol').length === 31")
+        .await;
+    page.wait_for("document.querySelector('.move-list .move')?.textContent === '兵五进一'")
+        .await;
     h.assert_no_console_errors(&["400"]);
 }
 
@@ -343,6 +393,20 @@ async fn draughts_multi_capture_with_a_path_choice() {
         json!(50)
     );
     click_move(&page, "0,3,3", "0,4,4").await; // 32-28
+    // No square number is covered by a piece: each number's box stays outside the disc
+    // of the piece on its square.
+    let covered = page
+        .eval(
+            "[...document.querySelectorAll('.board-draughts .coord.number')].filter(t => { \
+               const b = t.getBBox(); \
+               return [...document.querySelectorAll('.board-draughts [data-piece] .disc')].some(c => { \
+                 const m = c.closest('[data-piece]').transform.baseVal.consolidate().matrix; \
+                 const cx = m.e + c.cx.baseVal.value, cy = m.f + c.cy.baseVal.value, r = c.r.baseVal.value; \
+                 const nx = Math.max(b.x, Math.min(cx, b.x + b.width)), ny = Math.max(b.y, Math.min(cy, b.y + b.height)); \
+                 return Math.hypot(nx - cx, ny - cy) < r; }); }).map(t => t.textContent)",
+        )
+        .await;
+    assert_eq!(covered, json!([]), "square numbers under pieces");
     page.screenshot(&screenshot_path("draughts-international"))
         .await;
     h.assert_no_console_errors(&[]);
@@ -362,6 +426,18 @@ async fn chess3d_promotion_and_level_move() {
         page.eval("document.querySelectorAll('.board-chess3d').length")
             .await,
         json!(3)
+    );
+    // At 1280 px the three boards share the width, the panel goes below them.
+    let widths = page
+        .eval("[...document.querySelectorAll('.board-chess3d')].map(b => b.getBoundingClientRect().width)")
+        .await;
+    for w in widths.as_array().unwrap() {
+        assert!(w.as_f64().unwrap() >= 380.0, "chess3d boards {widths}");
+    }
+    assert_eq!(
+        page.eval("document.documentElement.scrollWidth <= window.innerWidth")
+            .await,
+        json!(true)
     );
     click_move(&page, "1,4,7", "0,4,7").await;
     assert_eq!(notations(&page).await, ["R-0-H5"]);
@@ -449,6 +525,24 @@ async fn an_online_game_between_two_browsers() {
         .await;
     ana.screenshot(&screenshot_path("online-white")).await;
     bo.screenshot(&screenshot_path("online-black")).await;
+    // White declines: the offer goes on both pages.
+    click_button(&ana, ".offers", "Decline").await;
+    bo.wait_for("document.querySelector('.offers').textContent === ''")
+        .await;
+    ana.wait_for("document.querySelector('.offers').textContent === ''")
+        .await;
+
+    // White asks to take back Nf3; Black accepts in the other browser.
+    click_button(&ana, ".actions", "Take back").await;
+    bo.wait_for(
+        "document.querySelector('.offers').textContent.includes('White asks to take back a move')",
+    )
+    .await;
+    click_button(&bo, ".offers", "Accept").await;
+    wait_moves(&ana, 2).await;
+    wait_moves(&bo, 2).await;
+    ana.wait_for("document.querySelector('.status').textContent.includes('Your move')")
+        .await;
 
     // A third browser watching: no seat, told so.
     let watcher = h.page().await;
@@ -457,7 +551,20 @@ async fn an_online_game_between_two_browsers() {
     watcher
         .wait_for("document.querySelector('.status').textContent.includes('watching')")
         .await;
-    assert_eq!(move_count(&watcher).await, 3);
+    assert_eq!(move_count(&watcher).await, 2);
+
+    // White offers a draw, Black accepts: the game ends on every page.
+    click_button(&ana, ".actions", "Offer draw").await;
+    bo.wait_for("document.querySelector('.offers').textContent.includes('White offers a draw')")
+        .await;
+    click_button(&bo, ".offers", "Accept").await;
+    for page in [&ana, &bo, &watcher] {
+        let banner = page.wait_for("!document.querySelector('.banner').hidden && document.querySelector('.banner').textContent").await;
+        assert!(
+            banner.as_str().unwrap().contains("agreed by both players"),
+            "{banner}"
+        );
+    }
     h.assert_no_console_errors(&[]);
 }
 
@@ -589,5 +696,235 @@ async fn a_phone_sized_screen() {
         page.screenshot(&screenshot_path(name)).await;
     }
     click_move(&page, "1,4,7", "0,4,7").await;
+    h.assert_no_console_errors(&[]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn promotion_to_a_knight_and_a_claimed_repetition() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    // The a-pawn promotes: the chooser offers four pieces, the knight is taken.
+    let created = create_game(
+        &h,
+        json!({"game": "chess", "position": "8/P6k/8/8/8/8/8/K7 w - - 0 1"}),
+    )
+    .await;
+    open_hotseat(&h, &page, &created).await;
+    page.click_spot("0,0,6").await;
+    page.wait_for_el(".board .target").await;
+    page.click_spot("0,0,7").await;
+    page.wait_for_el(".dialog .promo").await;
+    assert_eq!(
+        page.eval("[...document.querySelectorAll('.promo')].map(b => b.dataset.promotion)")
+            .await,
+        json!(["q", "r", "b", "n"])
+    );
+    assert_eq!(
+        page.eval("document.querySelector('[data-promotion=\"n\"]').getAttribute('aria-label')")
+            .await,
+        json!("Knight")
+    );
+    page.screenshot(&screenshot_path("chess-promotion")).await;
+    page.click("[data-promotion=\"n\"]").await;
+    wait_moves(&page, 1).await;
+    let played = &notations(&page).await[0];
+    assert!(played.starts_with("a8=N"), "{played}");
+    assert_eq!(
+        page.eval("document.querySelector('[data-spot=\"0,0,7\"]').getAttribute('aria-label')")
+            .await,
+        json!("a8, White knight")
+    );
+    assert_eq!(
+        page.eval("document.querySelector('.overlay').hidden").await,
+        json!(true)
+    );
+
+    // Threefold repetition in hot-seat: the side to move claims it.
+    let created = create_game(&h, json!({"game": "chess"})).await;
+    open_hotseat(&h, &page, &created).await;
+    type_moves(&page, &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]).await;
+    assert_eq!(
+        page.eval("[...document.querySelectorAll('.actions button')].some(b => b.textContent === 'Claim draw')")
+            .await,
+        json!(false),
+        "no claim before the third occurrence"
+    );
+    type_moves(&page, &["Ng8"]).await;
+    click_button(&page, ".actions", "Claim draw").await;
+    let banner = page.wait_for("!document.querySelector('.banner').hidden && document.querySelector('.banner').textContent").await;
+    let banner = banner.as_str().unwrap();
+    assert!(banner.contains("Draw"), "{banner}");
+    assert!(banner.contains("threefold repetition"), "{banner}");
+    page.screenshot(&screenshot_path("chess-threefold")).await;
+    h.assert_no_console_errors(&[]);
+}
+
+/// The accessible name of the focused element and its spot.
+async fn focused(page: &Page<'_>) -> (String, String) {
+    let v = page
+        .eval("[document.activeElement.getAttribute('aria-label'), document.activeElement.getAttribute('data-spot')]")
+        .await;
+    (
+        v[0].as_str().unwrap_or_default().to_owned(),
+        v[1].as_str().unwrap_or_default().to_owned(),
+    )
+}
+
+async fn keys(page: &Page<'_>, keys: &[&str]) {
+    for key in keys {
+        page.press_key(key).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keyboard_only_play_and_captured_pieces() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    let created = create_game(&h, json!({"game": "chess"})).await;
+    open_hotseat(&h, &page, &created).await;
+    // From the last control of the header, Tab reaches the board: one square is in the
+    // tab order, the bottom-left corner.
+    page.eval("document.getElementById('sound').focus(); true")
+        .await;
+    page.press_key("Tab").await;
+    assert_eq!(
+        focused(&page).await,
+        ("a1, White rook".to_owned(), "0,0,0".to_owned())
+    );
+    assert_eq!(
+        page.eval("document.querySelectorAll('.board [tabindex=\"0\"]').length")
+            .await,
+        json!(1)
+    );
+    keys(&page, &["ArrowRight"; 4]).await;
+    assert_eq!(focused(&page).await.0, "e1, White king");
+    page.press_key("ArrowUp").await;
+    assert_eq!(focused(&page).await.0, "e2, White pawn");
+    page.press_key("Enter").await;
+    page.wait_for_el(".board .target").await;
+    assert_eq!(focused(&page).await.0, "e2, White pawn, selected");
+    keys(&page, &["ArrowUp", "ArrowUp"]).await;
+    assert_eq!(focused(&page).await.0, "e4, legal move");
+    page.screenshot(&screenshot_path("chess-keyboard")).await;
+    page.press_key("Enter").await;
+    wait_moves(&page, 1).await;
+    // The focus stays on the board, on the square of the move.
+    page.wait_for("document.activeElement.getAttribute('data-spot') === '0,4,3'")
+        .await;
+    assert_eq!(focused(&page).await.0, "e4, White pawn");
+    // Black's d5 and White's exd5, with the keyboard (Space selects as Enter does).
+    keys(&page, &["ArrowLeft", "ArrowUp", "ArrowUp", "ArrowUp", " "]).await;
+    assert_eq!(focused(&page).await.0, "d7, Black pawn, selected");
+    keys(&page, &["ArrowDown", "ArrowDown", "Enter"]).await;
+    wait_moves(&page, 2).await;
+    keys(
+        &page,
+        &[
+            "ArrowRight",
+            "ArrowDown",
+            "Enter",
+            "ArrowLeft",
+            "ArrowUp",
+            "Enter",
+        ],
+    )
+    .await;
+    wait_moves(&page, 3).await;
+    assert_eq!(notations(&page).await, ["e4", "d5", "exd5"]);
+
+    // Captured pieces beside the board: White has taken a pawn.
+    page.wait_for("document.querySelector('.player.bottom .captured')?.getAttribute('aria-label') === 'Captured: pawn'")
+        .await;
+    // The queens come off: Black's queen takes on d5 and d2, and is taken.
+    type_moves(&page, &["Qxd5", "Nc3", "Qxd2+", "Bxd2"]).await;
+    let white = page
+        .eval("document.querySelector('.player.bottom .captured').getAttribute('aria-label')")
+        .await;
+    assert_eq!(white, json!("Captured: queen, pawn"));
+    let black = page
+        .eval("document.querySelector('.player.top .captured').getAttribute('aria-label')")
+        .await;
+    assert_eq!(black, json!("Captured: pawn, pawn"));
+    assert_eq!(
+        page.eval("document.querySelectorAll('.player.bottom .captured .captured-q').length")
+            .await,
+        json!(1)
+    );
+    page.screenshot(&screenshot_path("chess-captured")).await;
+    h.assert_no_console_errors(&[]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn export_download_and_import_by_paste() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    let created = create_game(
+        &h,
+        json!({"game": "chess", "players": {"white": {"name": "ana"}}}),
+    )
+    .await;
+    open_hotseat(&h, &page, &created).await;
+    type_moves(&page, &["e4", "e5", "Nf3"]).await;
+    // The download link: a file named for the game, holding the PGN with the moves.
+    let link = page
+        .eval(
+            "(async () => { const a = document.querySelector('.actions a[download]'); \
+             const r = await fetch(a.href); \
+             return [a.textContent, r.headers.get('content-disposition'), await r.text()]; })()",
+        )
+        .await;
+    assert_eq!(link[0], json!("Download game"));
+    let id = created["id"].as_str().unwrap();
+    assert!(
+        link[1]
+            .as_str()
+            .unwrap()
+            .contains(&format!("tablero-{id}.pgn")),
+        "{link}"
+    );
+    let pgn = link[2].as_str().unwrap();
+    assert!(pgn.contains("[White \"ana\"]"), "{pgn}");
+    assert!(pgn.contains("1. e4 e5 2. Nf3"), "{pgn}");
+
+    // Import by pasting a PGN in the lobby: the game opens at its last position.
+    page.goto(&h.url("/")).await;
+    // The lists of games above the import box load on their own: wait for them, so
+    // that the box stays where it is clicked.
+    page.wait_for_el(".lists .game-list").await;
+    page.type_text(
+        "#import-text",
+        "[Event \"pasted\"]\n[White \"ana\"]\n[Black \"bo\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 *\n",
+        false,
+    )
+    .await;
+    assert!(
+        page.eval("document.getElementById('import-text').value")
+            .await
+            .as_str()
+            .unwrap()
+            .contains("3. Nc3")
+    );
+    click_button(&page, ".import", "Import and open").await;
+    game_id(&page).await;
+    wait_moves(&page, 5).await;
+    assert_eq!(notations(&page).await, ["d4", "d5", "c4", "e6", "Nc3"]);
+    page.wait_for_el(".board [data-spot]").await;
+    assert_eq!(
+        page.eval("document.querySelector('[data-spot=\"0,2,2\"]').getAttribute('aria-label')")
+            .await,
+        json!("c3, White knight")
+    );
+    assert!(page.text().await.contains("Black to move"));
+    assert!(page.text().await.contains("bo"));
+    page.screenshot(&screenshot_path("chess-imported")).await;
     h.assert_no_console_errors(&[]);
 }

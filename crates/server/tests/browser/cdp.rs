@@ -405,6 +405,35 @@ impl Page<'_> {
         }
     }
 
+    /// Presses and releases one key on whatever has the focus: `Tab`, `Enter`, ` `
+    /// (Space) or an arrow (`ArrowUp`, ...).
+    pub async fn press_key(&self, key: &str) {
+        let (code, vk, text) = match key {
+            "Tab" => ("Tab", 9, "\t"),
+            "Enter" => ("Enter", 13, "\r"),
+            " " => ("Space", 32, " "),
+            "ArrowLeft" => ("ArrowLeft", 37, ""),
+            "ArrowUp" => ("ArrowUp", 38, ""),
+            "ArrowRight" => ("ArrowRight", 39, ""),
+            "ArrowDown" => ("ArrowDown", 40, ""),
+            other => panic!("press_key: no key code for {other:?}"),
+        };
+        // Keys without text go down "raw", as a keyboard's arrows do.
+        let down = if text.is_empty() {
+            "rawKeyDown"
+        } else {
+            "keyDown"
+        };
+        for kind in [down, "keyUp"] {
+            let text = if kind == "keyUp" { "" } else { text };
+            self.call(
+                "Input.dispatchKeyEvent",
+                json!({"type": kind, "key": key, "code": code, "windowsVirtualKeyCode": vk, "text": text}),
+            )
+            .await;
+        }
+    }
+
     /// Saves a PNG of the page to `path`.
     pub async fn screenshot(&self, path: &Path) {
         // Let the last frame settle.
