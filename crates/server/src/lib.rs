@@ -5,6 +5,7 @@ mod error;
 mod games;
 mod live;
 mod openapi;
+mod players_routes;
 mod routes;
 mod view;
 mod web;

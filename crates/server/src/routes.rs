@@ -66,7 +66,7 @@ pub(crate) fn router(state: AppState) -> Router {
         .route("/api/games/{id}/export", get(export_game))
         .route("/api/games/{id}/positions/{ply}", get(position_at))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
-        .route("/api/players", get(players))
+        .merge(crate::players_routes::routes())
         // Paths outside /api are the web interface's files and client routes.
         .fallback(
             |method: axum::http::Method, uri: axum::http::Uri, headers: HeaderMap| async move {
@@ -632,25 +632,4 @@ async fn export_game(
         text,
     )
         .into_response())
-}
-
-async fn players(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    let players = state.games.store().players().await?;
-    let players: Vec<Value> = players
-        .into_iter()
-        .map(|p| {
-            let stats: serde_json::Map<String, Value> = p
-                .stats
-                .iter()
-                .map(|s| {
-                    (
-                        s.game.clone(),
-                        json!({ "won": s.won, "lost": s.lost, "drawn": s.drawn }),
-                    )
-                })
-                .collect();
-            json!({ "name": p.name, "registered_at": p.created_at, "stats": stats })
-        })
-        .collect();
-    Ok(Json(json!({ "players": players })))
 }
