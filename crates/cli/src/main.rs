@@ -13,6 +13,8 @@ use tablero_games::{AnyEngine, AnyGame, Level, Limits, SearchRequest, TextInfo};
 
 mod match_command;
 mod play;
+mod players_command;
+mod report_command;
 mod serve_command;
 
 /// tablero: chess, xiangqi, draughts and Ajedrez 3D.
@@ -100,6 +102,10 @@ enum Command {
     /// A Hub engine (Scan's protocol, as pydraughts drives it) on standard input and
     /// output: every draughts rule set.
     Hub,
+    /// The player registry: import a `Name_Won_Lost;` file, list, delete.
+    Players(players_command::PlayersArgs),
+    /// A Graphviz report (DOT, or SVG with --svg): board, linear, players, top10.
+    Report(report_command::ReportArgs),
 }
 
 /// Deepest perft the command accepts: beyond it no run would finish anyway.
@@ -211,6 +217,8 @@ fn run(cli: Cli) -> Result<(), String> {
             tablero_hub::run(std::io::stdin().lock(), std::io::stdout())
                 .map_err(|e| format!("hub: {e}"))?;
         }
+        Some(Command::Players(args)) => players_command::run(args, &mut out)?,
+        Some(Command::Report(args)) => report_command::run(args, &mut out)?,
     }
     Ok(())
 }
