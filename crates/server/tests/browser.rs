@@ -469,6 +469,33 @@ async fn chess3d_promotion_and_level_move() {
         .await;
     assert_eq!(level2, json!(0));
     page.screenshot(&screenshot_path("chess3d-promotion")).await;
+
+    // White's dama takes Black's two squares up column 4 of level 1: the game is over, and the
+    // taken dama is shown beside White.
+    let created = create_game(
+        &h,
+        json!({"game": "chess3d", "position": "8/8/8/8/8/8/8/8|3dr3/8/3D4/8/8/8/8/4R3|8/8/8/8/8/8/8/8 w 0 1 0000000000000000"}),
+    )
+    .await;
+    open_hotseat(&h, &page, &created).await;
+    click_move(&page, "1,3,5", "1,3,7").await;
+    let banner = page.wait_for("!document.querySelector('.banner').hidden && document.querySelector('.banner').textContent").await;
+    assert!(
+        banner.as_str().unwrap().contains("White captured the dama"),
+        "{banner}"
+    );
+    assert_eq!(
+        page.eval("document.querySelector('.player.bottom .captured').getAttribute('aria-label')")
+            .await,
+        json!("Captured: dama")
+    );
+    assert_eq!(
+        page.eval("document.querySelectorAll('.player.bottom .captured .captured-d').length")
+            .await,
+        json!(1)
+    );
+    page.screenshot(&screenshot_path("chess3d-dama-captured"))
+        .await;
     h.assert_no_console_errors(&[]);
 }
 
