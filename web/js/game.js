@@ -37,6 +37,7 @@ export function gamePage(root, id) {
 
   // The parts that stay while the state changes (the move box keeps its text).
   const boards = h('div', { class: 'boards' });
+  const boardKeys = h('p', { id: 'board-keys', class: 'sr-only' });
   const top = h('div', { class: 'player top' });
   const bottom = h('div', { class: 'player bottom' });
   const banner = h('div', { class: 'banner', role: 'status', hidden: true });
@@ -63,7 +64,7 @@ export function gamePage(root, id) {
     h('div', { class: 'panel-part' }, movesHeading, reviewNote, moveList, nav),
     h('div', { class: 'panel-part' }, actions, settings),
   );
-  const area = h('div', { class: 'board-area' }, banner, top, choiceBox, boards, bottom);
+  const area = h('div', { class: 'board-area' }, banner, top, choiceBox, boards, boardKeys, bottom);
   const section = h('section', { class: 'game' }, area, panel, overlay);
   mount(root, section, h('p', { class: 'loading' }, t('game.loading')));
   root.querySelector('.loading').remove();
@@ -449,6 +450,8 @@ export function gamePage(root, id) {
     });
     boards.className = `boards boards-${state.game}${canMove() ? ' playable' : ''}`;
     section.className = `game game-${state.game}`;
+    boardKeys.textContent = t('board.keys');
+    for (const svg of svgs) svg.setAttribute('aria-describedby', 'board-keys');
     const hadFocus = boards.contains(document.activeElement);
     if (svgs.length > 1) {
       const order = isFlipped ? [...svgs.keys()].reverse() : [...svgs.keys()];

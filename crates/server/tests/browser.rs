@@ -829,6 +829,11 @@ async fn keyboard_only_play_and_captured_pieces() {
             .await,
         json!(1)
     );
+    // The board tells screen readers which keys play.
+    let help = page
+        .eval("document.getElementById(document.querySelector('.board').getAttribute('aria-describedby')).textContent")
+        .await;
+    assert!(help.as_str().unwrap().contains("arrow keys"), "{help}");
     keys(&page, &["ArrowRight"; 4]).await;
     assert_eq!(focused(&page).await.0, "e1, White king");
     page.press_key("ArrowUp").await;
