@@ -213,20 +213,18 @@ impl Games {
         before: Option<crate::live::Snapshot>,
     ) -> Result<Utf8Bytes, ApiError> {
         let now = Instant::now();
+        let finish = |outcome: &tablero_core::Outcome| {
+            self.store.finish_game(
+                &game.id,
+                outcome.winner(),
+                outcome.reason().id(),
+                game.stored_clocks(now),
+            )
+        };
         let stored = match &change {
             Change::Moved { ply, record, ended } => {
-                let appended = self.store.append_move(&game.id, *ply, record).await;
-                match (appended, ended) {
-                    (Ok(()), Some(outcome)) => {
-                        self.store
-                            .finish_game(
-                                &game.id,
-                                outcome.winner(),
-                                outcome.reason().id(),
-                                game.stored_clocks(now),
-                            )
-                            .await
-                    }
+                match (self.store.append_move(&game.id, *ply, record).await, ended) {
+                    (Ok(()), Some(outcome)) => finish(outcome).await,
                     (result, _) => result,
                 }
             }
@@ -235,16 +233,7 @@ impl Games {
                     .take_back(&game.id, *keep, game.stored_clocks(now))
                     .await
             }
-            Change::Ended(outcome) => {
-                self.store
-                    .finish_game(
-                        &game.id,
-                        outcome.winner(),
-                        outcome.reason().id(),
-                        game.stored_clocks(now),
-                    )
-                    .await
-            }
+            Change::Ended(outcome) => finish(outcome).await,
             Change::Offer => Ok(()),
         };
         if let Err(e) = stored {
