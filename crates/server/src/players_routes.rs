@@ -5,7 +5,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -22,14 +22,41 @@ const PLAYER_FILE_LIMIT: usize = 1024 * 1024;
 
 /// The routes of this module, merged into the app's router.
 pub(crate) fn routes() -> Router<AppState> {
+    // The fixed paths below /api/players are also valid player names: their other
+    // methods reach that player.
+    let named = |name: &'static str| {
+        delete(move |State(state): State<AppState>| async move {
+            delete_player(&state, name.to_owned()).await
+        })
+    };
     Router::new()
         .route("/api/players", get(list))
-        .route("/api/players/standings", get(standings_of))
+        .route(
+            "/api/players/standings",
+            get(standings_of).merge(named("standings")),
+        )
         .route(
             "/api/players/import",
-            post(import).layer(DefaultBodyLimit::max(PLAYER_FILE_LIMIT)),
+            post(import)
+                .layer(DefaultBodyLimit::max(PLAYER_FILE_LIMIT))
+                .get(|State(state): State<AppState>| async move {
+                    one_player(&state, "import".to_owned()).await
+                })
+                .merge(named("import")),
         )
-        .route("/api/players/{name}", get(one).delete(delete))
+        .route(
+            "/api/players/{name}",
+            get(
+                |State(state): State<AppState>, Path(name): Path<String>| async move {
+                    one_player(&state, name).await
+                },
+            )
+            .delete(
+                |State(state): State<AppState>, Path(name): Path<String>| async move {
+                    delete_player(&state, name).await
+                },
+            ),
+        )
         .route("/api/reports/{kind}", get(report))
 }
 
@@ -98,10 +125,7 @@ async fn list(
     Ok(Json(json!({ "players": players })))
 }
 
-async fn one(
-    State(state): State<AppState>,
-    Path(name): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+async fn one_player(state: &AppState, name: String) -> Result<Json<Value>, ApiError> {
     let player = state.games.store().player(&name).await?;
     player
         .map(|p| Json(player_json(&p)))
@@ -207,10 +231,7 @@ async fn import(
     })))
 }
 
-async fn delete(
-    State(state): State<AppState>,
-    Path(name): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+async fn delete_player(state: &AppState, name: String) -> Result<Json<Value>, ApiError> {
     if state.games.store().delete_player(&name).await? {
         Ok(Json(json!({ "deleted": name })))
     } else {

@@ -117,6 +117,18 @@ async fn import_list_search_and_delete() {
     let (status, body) = call(&app, "DELETE", "/api/players/nuevo", None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["error"], "no player named \"nuevo\"");
+    // Names that are also fixed paths can be read and deleted.
+    import(&app, "import_1_0; standings_2_0;").await;
+    let (status, one) = call(&app, "GET", "/api/players/import", None, None).await;
+    assert_eq!(
+        (status, one["total"]["won"].clone()),
+        (StatusCode::OK, json!(1))
+    );
+    for name in ["import", "standings"] {
+        let uri = format!("/api/players/{name}");
+        let (status, body) = call(&app, "DELETE", &uri, None, None).await;
+        assert_eq!((status, body), (StatusCode::OK, json!({"deleted": name})));
+    }
     let (status, _) = call(&app, "GET", "/api/players?sort=x", None, None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
