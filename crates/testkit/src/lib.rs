@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 mod reference;
+pub mod transcript;
 
 pub use reference::{ReferenceEngine, reference_engine_or_skip};
 
