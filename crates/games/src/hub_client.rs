@@ -7,13 +7,11 @@
 //! repetitions. Every wait has a deadline, so an engine that hangs or dies costs its
 //! game, never the match; the process is killed when the client is dropped.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tablero_draughts::{Draughts, HubMove, Position, RuleSet};
 
+use crate::engine_process::{EngineProcess, Silence};
 use crate::{AnyGame, HANDSHAKE_TIMEOUT};
 
 /// Why talking to a Hub engine failed.
@@ -73,13 +71,27 @@ pub enum HubError {
     },
 }
 
+impl From<Silence> for HubError {
+    fn from(silence: Silence) -> Self {
+        match silence {
+            Silence::Exited { name, doing } => HubError::Exited { name, doing },
+            Silence::Timeout {
+                name,
+                doing,
+                waited,
+            } => HubError::Timeout {
+                name,
+                doing,
+                waited,
+            },
+        }
+    }
+}
+
 /// A running Hub engine.
 #[derive(Debug)]
 pub struct HubEngine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    name: String,
+    process: EngineProcess,
     /// The values the engine announced for its `variant` parameter, if it has one.
     variants: Option<Vec<String>>,
 }
@@ -106,63 +118,35 @@ impl HubEngine {
     /// [`HubError::Spawn`] if the process cannot start; [`HubError::Exited`] or
     /// [`HubError::Timeout`] if it does not answer `wait`.
     pub fn start(command: &str) -> Result<HubEngine, HubError> {
-        let mut words = command.split_whitespace();
-        let spawn_error = |reason: String| HubError::Spawn {
+        let process = EngineProcess::spawn(command).map_err(|reason| HubError::Spawn {
             command: command.to_owned(),
             reason,
-        };
-        let program = words
-            .next()
-            .ok_or_else(|| spawn_error("the command is empty".to_owned()))?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| spawn_error(e.to_string()))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(spawn_error("no pipes to the process".to_owned()));
-        };
-        let (sender, lines) = channel();
-        // The reader ends when the engine closes its output; the channel then reports
-        // the engine gone to whoever waits.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        })?;
         let mut engine = HubEngine {
-            child,
-            stdin,
-            lines,
-            name: program.to_owned(),
+            process,
             variants: None,
         };
-        engine.send("hub", "starting")?;
+        engine.process.send("hub", "starting")?;
         let mut name = None;
         let mut variants = None;
-        engine.wait_for("wait", HANDSHAKE_TIMEOUT, "starting", |line| {
-            match line.split_whitespace().next() {
-                Some("id") => {
-                    if let Some(n) = argument(line, "name") {
-                        name = Some(n);
+        engine
+            .process
+            .wait_for("wait", HANDSHAKE_TIMEOUT, "starting", |line| {
+                match line.split_whitespace().next() {
+                    Some("id") => {
+                        if let Some(n) = argument(line, "name") {
+                            name = Some(n);
+                        }
                     }
+                    Some("param") if argument(line, "name").as_deref() == Some("variant") => {
+                        let values = argument(line, "values").unwrap_or_default();
+                        variants = Some(values.split_whitespace().map(str::to_owned).collect());
+                    }
+                    _ => {}
                 }
-                Some("param") if argument(line, "name").as_deref() == Some("variant") => {
-                    let values = argument(line, "values").unwrap_or_default();
-                    variants = Some(values.split_whitespace().map(str::to_owned).collect());
-                }
-                _ => {}
-            }
-        })?;
+            })?;
         if let Some(name) = name {
-            engine.name = name;
+            engine.process.set_name(name);
         }
         engine.variants = variants;
         Ok(engine)
@@ -171,7 +155,7 @@ impl HubEngine {
     /// The engine's name (`id name=`), or its program when it gave none.
     #[must_use]
     pub fn name(&self) -> &str {
-        &self.name
+        self.process.name()
     }
 
     /// Sends `set-param name=<name> value=<value>`.
@@ -180,14 +164,15 @@ impl HubEngine {
     ///
     /// [`HubError::Exited`] if the engine is gone.
     pub fn set_param(&mut self, name: &str, value: &str) -> Result<(), HubError> {
-        self.send(
+        self.process.send(
             &format!(
                 "set-param name={} value={}",
                 hub_value(name),
                 hub_value(value)
             ),
             "setting parameters",
-        )
+        )?;
+        Ok(())
     }
 
     /// Sets the engine up for the rule set of `game` (its `variant` parameter, when
@@ -202,7 +187,7 @@ impl HubEngine {
     pub fn configure(&mut self, game: &AnyGame) -> Result<(), HubError> {
         let AnyGame::Draughts(pos) = game else {
             return Err(HubError::Unsupported {
-                name: self.name.clone(),
+                name: self.process.name().to_owned(),
                 what: game.game_id().to_owned(),
             });
         };
@@ -213,7 +198,7 @@ impl HubEngine {
                     .iter()
                     .find(|n| values.iter().any(|v| v.eq_ignore_ascii_case(n)))
                     .ok_or_else(|| HubError::Unsupported {
-                        name: self.name.clone(),
+                        name: self.process.name().to_owned(),
                         what: format!("{rule_set} draughts (its variants: {})", values.join(", ")),
                     })?;
                 self.set_param("variant", value)?;
@@ -221,13 +206,15 @@ impl HubEngine {
             None if rule_set == RuleSet::International => {}
             None => {
                 return Err(HubError::Unsupported {
-                    name: self.name.clone(),
+                    name: self.process.name().to_owned(),
                     what: format!("{rule_set} draughts (it has no variant parameter)"),
                 });
             }
         }
-        self.send("init", "initialising")?;
-        self.wait_for("ready", HANDSHAKE_TIMEOUT, "initialising", |_| {})
+        self.process.send("init", "initialising")?;
+        self.process
+            .wait_for("ready", HANDSHAKE_TIMEOUT, "initialising", |_| {})?;
+        Ok(())
     }
 
     /// Sends `ping` and waits for `pong`, skipping anything else (such as a late
@@ -237,8 +224,10 @@ impl HubEngine {
     ///
     /// [`HubError::Exited`] or [`HubError::Timeout`].
     pub fn ping(&mut self, timeout: Duration) -> Result<(), HubError> {
-        self.send("ping", "waiting for pong")?;
-        self.wait_for("pong", timeout, "waiting for pong", |_| {})
+        self.process.send("ping", "waiting for pong")?;
+        self.process
+            .wait_for("pong", timeout, "waiting for pong", |_| {})?;
+        Ok(())
     }
 
     /// Starts a new game: `new-game`, then [`HubEngine::ping`].
@@ -247,7 +236,7 @@ impl HubEngine {
     ///
     /// As [`HubEngine::ping`].
     pub fn new_game(&mut self) -> Result<(), HubError> {
-        self.send("new-game", "starting a game")?;
+        self.process.send("new-game", "starting a game")?;
         self.ping(HANDSHAKE_TIMEOUT)
     }
 
@@ -281,9 +270,9 @@ impl HubEngine {
         if !hub_moves.is_empty() {
             command.push_str(&format!(" moves=\"{}\"", hub_moves.join(" ")));
         }
-        self.send(&command, "sending the position")?;
+        self.process.send(&command, "sending the position")?;
         let time = remaining.saturating_sub(increment);
-        self.send(
+        self.process.send(
             &format!(
                 "level time={:.3} inc={:.3}",
                 time.as_secs_f64(),
@@ -291,23 +280,23 @@ impl HubEngine {
             ),
             "sending the clock",
         )?;
-        self.send("go think", "thinking")?;
+        self.process.send("go think", "thinking")?;
         let mut answer = None;
-        let waited = self.wait_for("done", timeout, "thinking", |line| {
+        let waited = self.process.wait_for("done", timeout, "thinking", |line| {
             if line.split_whitespace().next() == Some("done") {
                 answer = argument(line, "move");
             }
         });
-        if let Err(e @ HubError::Timeout { .. }) = waited {
-            let _ = self.send("stop", "thinking");
-            return Err(e);
+        if let Err(e @ Silence::Timeout { .. }) = waited {
+            let _ = self.process.send("stop", "thinking");
+            return Err(e.into());
         }
         waited?;
         let Some(text) = answer.filter(|t| !t.is_empty()) else {
             return Ok(None);
         };
         let bad = |reason: String| HubError::BadMove {
-            name: self.name.clone(),
+            name: self.process.name().to_owned(),
             text: text.clone(),
             reason,
         };
@@ -316,68 +305,6 @@ impl HubEngine {
             .and_then(|h| h.to_move(&pos))
             .map_err(|e| bad(e.to_string()))?;
         Ok(Some(pos.move_text(m)))
-    }
-
-    fn send(&mut self, line: &str, doing: &'static str) -> Result<(), HubError> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|_| HubError::Exited {
-                name: self.name.clone(),
-                doing,
-            })
-    }
-
-    /// Reads lines until one whose first word is `token` (passed to `seen` too),
-    /// handing every line to `seen`.
-    fn wait_for(
-        &mut self,
-        token: &str,
-        timeout: Duration,
-        doing: &'static str,
-        mut seen: impl FnMut(&str),
-    ) -> Result<(), HubError> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let line = line.trim();
-                    seen(line);
-                    if line.split_whitespace().next() == Some(token) {
-                        return Ok(());
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(HubError::Timeout {
-                        name: self.name.clone(),
-                        doing,
-                        waited: timeout,
-                    });
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(HubError::Exited {
-                        name: self.name.clone(),
-                        doing,
-                    });
-                }
-            }
-        }
-    }
-}
-
-impl Drop for HubEngine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
-        // A polite engine exits at once; one that does not is killed.
-        let deadline = Instant::now() + Duration::from_millis(300);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -7,6 +7,7 @@ mod bench;
 mod board_text;
 mod catalog;
 mod engine;
+mod engine_process;
 mod hub_client;
 mod record;
 mod uci_client;

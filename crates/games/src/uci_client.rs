@@ -4,14 +4,12 @@
 //! Every wait has a deadline, so an engine that hangs or dies costs its game, never
 //! the match; the process is killed when the client is dropped.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tablero_chess::CastlingMode;
 
 use crate::AnyGame;
+use crate::engine_process::{EngineProcess, Silence};
 
 /// How long an engine may take to answer `uci` or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -55,6 +53,23 @@ pub enum UciError {
     },
 }
 
+impl From<Silence> for UciError {
+    fn from(silence: Silence) -> Self {
+        match silence {
+            Silence::Exited { name, doing } => UciError::Exited { name, doing },
+            Silence::Timeout {
+                name,
+                doing,
+                waited,
+            } => UciError::Timeout {
+                name,
+                doing,
+                waited,
+            },
+        }
+    }
+}
+
 /// The clocks sent with `go`: the time left and the increment of each side, White
 /// (red in xiangqi) first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -68,10 +83,7 @@ pub struct UciClock {
 /// A running UCI engine.
 #[derive(Debug)]
 pub struct UciEngine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    name: String,
+    process: EngineProcess,
     /// Each `option` line's name with its `var` values.
     options: Vec<(String, Vec<String>)>,
     /// Fairy-Stockfish numbers xiangqi ranks 1–10 where ICCS uses 0–9.
@@ -87,67 +99,39 @@ impl UciEngine {
     /// [`UciError::Spawn`] if the process cannot start; [`UciError::Exited`] or
     /// [`UciError::Timeout`] if it does not answer `uciok`.
     pub fn start(command: &str) -> Result<UciEngine, UciError> {
-        let mut words = command.split_whitespace();
-        let spawn_error = |reason: String| UciError::Spawn {
+        let process = EngineProcess::spawn(command).map_err(|reason| UciError::Spawn {
             command: command.to_owned(),
             reason,
-        };
-        let program = words
-            .next()
-            .ok_or_else(|| spawn_error("the command is empty".to_owned()))?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| spawn_error(e.to_string()))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(spawn_error("no pipes to the process".to_owned()));
-        };
-        let (sender, lines) = channel();
-        // The reader ends when the engine closes its output; the channel then reports
-        // the engine gone to whoever waits.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        })?;
         let mut engine = UciEngine {
-            child,
-            stdin,
-            lines,
-            name: program.to_owned(),
+            process,
             options: Vec::new(),
             one_based_ranks: false,
         };
-        engine.send("uci", "starting")?;
+        engine.process.send("uci", "starting")?;
         let mut name = None;
         let mut options = Vec::new();
-        engine.wait_for("uciok", HANDSHAKE_TIMEOUT, "starting", |line| {
-            if let Some(rest) = line.strip_prefix("id name ") {
-                name = Some(rest.trim().to_owned());
-            } else if let Some(option) = parse_option(line) {
-                options.push(option);
-            }
-        })?;
+        engine
+            .process
+            .wait_for("uciok", HANDSHAKE_TIMEOUT, "starting", |line| {
+                if let Some(rest) = line.strip_prefix("id name ") {
+                    name = Some(rest.trim().to_owned());
+                } else if let Some(option) = parse_option(line) {
+                    options.push(option);
+                }
+            })?;
         if let Some(name) = name {
-            engine.name = name;
+            engine.process.set_name(name);
         }
         engine.options = options;
-        engine.one_based_ranks = engine.name.to_ascii_lowercase().contains("fairy");
+        engine.one_based_ranks = engine.process.name().to_ascii_lowercase().contains("fairy");
         Ok(engine)
     }
 
     /// The engine's name (`id name`), or its program when it gave none.
     #[must_use]
     pub fn name(&self) -> &str {
-        &self.name
+        self.process.name()
     }
 
     /// Whether the engine announced the option `name` (case-insensitive, as UCI
@@ -170,10 +154,11 @@ impl UciEngine {
     ///
     /// [`UciError::Exited`] if the engine is gone.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), UciError> {
-        self.send(
+        self.process.send(
             &format!("setoption name {name} value {value}"),
             "setting options",
-        )
+        )?;
+        Ok(())
     }
 
     /// Sets the engine up for the kind of `game`: `UCI_Chess960` for a Chess960
@@ -187,7 +172,7 @@ impl UciEngine {
     /// [`UciEngine::is_ready`].
     pub fn configure(&mut self, game: &AnyGame) -> Result<(), UciError> {
         let unsupported = |engine: &UciEngine, what: &str| UciError::Unsupported {
-            name: engine.name.clone(),
+            name: engine.process.name().to_owned(),
             what: what.to_owned(),
         };
         match game {
@@ -223,8 +208,10 @@ impl UciEngine {
     ///
     /// [`UciError::Exited`] or [`UciError::Timeout`].
     pub fn is_ready(&mut self, timeout: Duration) -> Result<(), UciError> {
-        self.send("isready", "waiting for readyok")?;
-        self.wait_for("readyok", timeout, "waiting for readyok", |_| {})
+        self.process.send("isready", "waiting for readyok")?;
+        self.process
+            .wait_for("readyok", timeout, "waiting for readyok", |_| {})?;
+        Ok(())
     }
 
     /// Starts a new game: `ucinewgame`, then [`UciEngine::is_ready`].
@@ -233,7 +220,7 @@ impl UciEngine {
     ///
     /// As [`UciEngine::is_ready`].
     pub fn new_game(&mut self) -> Result<(), UciError> {
-        self.send("ucinewgame", "starting a game")?;
+        self.process.send("ucinewgame", "starting a game")?;
         self.is_ready(HANDSHAKE_TIMEOUT)
     }
 
@@ -262,7 +249,7 @@ impl UciEngine {
                 position.push_str(&if shift { shift_ranks(m, 1) } else { m.clone() });
             }
         }
-        self.send(&position, "sending the position")?;
+        self.process.send(&position, "sending the position")?;
         let ms = |d: Duration| d.as_millis();
         let go = format!(
             "go wtime {} btime {} winc {} binc {}",
@@ -271,81 +258,21 @@ impl UciEngine {
             ms(clock.increment[0]),
             ms(clock.increment[1]),
         );
-        self.send(&go, "thinking")?;
+        self.process.send(&go, "thinking")?;
         let mut best = None;
-        let waited = self.wait_for("bestmove", timeout, "thinking", |line| {
-            best = line.split_whitespace().nth(1).map(str::to_owned);
-        });
-        if let Err(e @ UciError::Timeout { .. }) = waited {
-            let _ = self.send("stop", "thinking");
-            return Err(e);
+        let waited = self
+            .process
+            .wait_for("bestmove", timeout, "thinking", |line| {
+                best = line.split_whitespace().nth(1).map(str::to_owned);
+            });
+        if let Err(e @ Silence::Timeout { .. }) = waited {
+            let _ = self.process.send("stop", "thinking");
+            return Err(e.into());
         }
         waited?;
         Ok(best
             .filter(|m| m != "(none)" && m != "0000")
             .map(|m| if shift { shift_ranks(&m, -1) } else { m }))
-    }
-
-    fn send(&mut self, line: &str, doing: &'static str) -> Result<(), UciError> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|_| UciError::Exited {
-                name: self.name.clone(),
-                doing,
-            })
-    }
-
-    /// Reads lines until one whose first word is `token` (passed to `seen` too),
-    /// handing every line to `seen`.
-    fn wait_for(
-        &mut self,
-        token: &str,
-        timeout: Duration,
-        doing: &'static str,
-        mut seen: impl FnMut(&str),
-    ) -> Result<(), UciError> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let line = line.trim();
-                    seen(line);
-                    if line.split_whitespace().next() == Some(token) {
-                        return Ok(());
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(UciError::Timeout {
-                        name: self.name.clone(),
-                        doing,
-                        waited: timeout,
-                    });
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(UciError::Exited {
-                        name: self.name.clone(),
-                        doing,
-                    });
-                }
-            }
-        }
-    }
-}
-
-impl Drop for UciEngine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
-        // A polite engine exits at once; one that does not is killed.
-        let deadline = Instant::now() + Duration::from_millis(300);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
