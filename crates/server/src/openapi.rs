@@ -17,6 +17,16 @@ fn state_response(description: &str) -> Value {
     })
 }
 
+fn json_object(description: &str) -> Value {
+    json!({"description": description,
+           "content": {"application/json": {"schema": {"type": "object"}}}})
+}
+
+fn name_parameter() -> Value {
+    json!({"name": "name", "in": "path", "required": true, "schema": {"type": "string"},
+           "description": "The player's name."})
+}
+
 fn id_parameter() -> Value {
     json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"},
            "description": "The game's id."})
@@ -39,6 +49,67 @@ fn seat_action(summary: &str, conflict: &str) -> Value {
 
 /// The whole document.
 pub(crate) fn document() -> Value {
+    let mut doc = games_document();
+    if let (Some(paths), Value::Object(more)) =
+        (doc["paths"].as_object_mut(), players_and_reports())
+    {
+        paths.extend(more);
+    }
+    doc
+}
+
+/// The players' and reports' paths (`players_routes.rs`).
+fn players_and_reports() -> Value {
+    json!({
+            "/api/players": {"get": {
+                "summary": "Players in registration order: results per game kind, Glicko-2 ratings, imported counts and totals.",
+                "parameters": [{"name": "search", "in": "query", "schema": {"type": "string"},
+                                "description": "Keep names containing this text, ignoring case."}],
+                "responses": {"200": json_object("{\"players\": [...]}")}}},
+            "/api/players/standings": {"get": {
+                "summary": "Standings: most wins first, then fewer losses, then name; with `game`, that kind's counts and rating.",
+                "parameters": [{"name": "game", "in": "query", "schema": {"enum": ["chess", "xiangqi", "draughts", "chess3d"]}}],
+                "responses": {"200": json_object("{\"game\", \"standings\": [...]}"),
+                              "400": error_response("An unknown game.")}}},
+            "/api/players/import": {"post": {
+                "summary": "Import a player file (`Name_Won_Lost;` records): all or nothing; existing names are updated.",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["text"], "additionalProperties": false,
+                    "properties": {"text": {"type": "string"}}}}}},
+                "responses": {"200": json_object("{\"records\", \"added\": [...], \"updated\": [...]}"),
+                              "400": error_response("A bad record, named by number and reason; nothing imported."),
+                              "413": error_response("The body is larger than the limit."),
+                              "415": error_response("The body is not declared as JSON."),
+                              "422": error_response("The JSON does not fit the schema.")}}},
+            "/api/players/{name}": {
+                "get": {"summary": "One player.",
+                        "parameters": [name_parameter()],
+                        "responses": {"200": json_object("The player."), "404": error_response("No such player.")}},
+                "delete": {"summary": "Delete a player; their finished games keep the name.",
+                           "parameters": [name_parameter()],
+                           "responses": {"200": json_object("{\"deleted\": name}"), "404": error_response("No such player.")}}},
+            "/api/reports/{kind}": {"get": {
+                "summary": "A Graphviz report as DOT or SVG: board (sparse matrix of a board or chess3d level), linear (its squares as a linked list), players (binary search tree), top10.",
+                "parameters": [
+                    {"name": "kind", "in": "path", "required": true, "schema": {"enum": ["board", "linear", "players", "top10"]}},
+                    {"name": "format", "in": "query", "schema": {"enum": ["dot", "svg"]}},
+                    {"name": "game_id", "in": "query", "schema": {"type": "string"}},
+                    {"name": "game", "in": "query", "schema": {"type": "string"}},
+                    {"name": "variant", "in": "query", "schema": {"type": "string"}},
+                    {"name": "position", "in": "query", "schema": {"type": "string"}},
+                    {"name": "moves", "in": "query", "schema": {"type": "string"}},
+                    {"name": "level", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2}},
+                    {"name": "order", "in": "query", "schema": {"enum": ["row", "column"]}}],
+                "responses": {"200": {"description": "The report.",
+                                      "content": {"text/vnd.graphviz": {"schema": {"type": "string"}},
+                                                  "image/svg+xml": {"schema": {"type": "string"}}}},
+                              "400": error_response("A bad parameter, game, position, move or level."),
+                              "404": error_response("An unknown report or game id.")}}}
+    })
+}
+
+/// Everything but the players and reports.
+fn games_document() -> Value {
     let mut doc = api_document();
     add_board_fields(&mut doc);
     doc
@@ -244,9 +315,7 @@ fn api_document() -> Value {
                 "parameters": [id_parameter(), {"name": "token", "in": "query", "schema": {"type": "string"}}],
                 "responses": {"101": {"description": "Switching to WebSocket."},
                               "400": error_response("Not a WebSocket upgrade request, or a bad query."),
-                              "404": error_response("No such game.")}}},
-            "/api/players": {"get": {"summary": "Players in registration order with their results per game kind.",
-                                     "responses": {"200": {"description": "{\"players\": [...]}"}}}}
+                              "404": error_response("No such game.")}}}
         }
     })
 }
