@@ -65,7 +65,8 @@ fn players_and_reports() -> Value {
                 "summary": "Players in registration order: results per game kind, Glicko-2 ratings, imported counts and totals.",
                 "parameters": [{"name": "search", "in": "query", "schema": {"type": "string"},
                                 "description": "Keep names containing this text, ignoring case."}],
-                "responses": {"200": json_object("{\"players\": [...]}")}}},
+                "responses": {"200": json_object("{\"players\": [...]}"),
+                              "400": error_response("An unknown query parameter.")}}},
             "/api/players/standings": {"get": {
                 "summary": "Standings: most wins first, then fewer losses, then name; with `game`, that kind's counts and rating.",
                 "parameters": [{"name": "game", "in": "query", "schema": {"enum": ["chess", "xiangqi", "draughts", "chess3d"]}}],
@@ -258,7 +259,7 @@ fn api_document() -> Value {
                         "parameters": [
                             {"name": "status", "in": "query", "schema": {"enum": ["playing", "finished"]}},
                             {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 500}},
-                            {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0}}],
+                            {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 4294967295u64}}],
                         "responses": {"200": {"description": "{\"games\": [...]}", "content": {"application/json": {"schema": {"type": "object"}}}},
                                       "400": error_response("A bad query parameter.")}},
                 "post": {"summary": "Create a game: hot-seat (both tokens to the creator), against the computer, or online (one token and an invitation).",
