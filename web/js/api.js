@@ -78,3 +78,39 @@ export function watch(id, onState, onStatus) {
     if (socket) socket.close();
   };
 }
+
+/** The players whose names contain `search` (all when empty), in registration order. */
+export const players = (search) =>
+  request('GET', search ? `/api/players?search=${encodeURIComponent(search)}` : '/api/players');
+/** Standings of one game kind (with ratings), or overall when `game` is empty. */
+export const standings = (game) =>
+  request('GET', game ? `/api/players/standings?game=${encodeURIComponent(game)}` : '/api/players/standings');
+/** Imports a `Name_Won_Lost;` player file whole, or nothing (the error names the record). */
+export const importPlayers = (text) => request('POST', '/api/players/import', { text });
+export const deletePlayer = (name) => request('DELETE', `/api/players/${encodeURIComponent(name)}`);
+
+/** The address of a report (`board`, `linear`, `players`, `top10`) as `format` (dot or svg). */
+export function reportUrl(kind, params, format) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params || {})) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  query.set('format', format);
+  return `/api/reports/${encodeURIComponent(kind)}?${query}`;
+}
+
+/** A report's SVG text; a refused report throws the server's error text. */
+export async function reportSvg(kind, params) {
+  const response = await fetch(reportUrl(kind, params, 'svg'));
+  const text = await response.text();
+  if (!response.ok) {
+    let message = text;
+    try {
+      message = JSON.parse(text).error || text;
+    } catch {
+      // Not JSON: the text itself.
+    }
+    throw new Error(message || `HTTP ${response.status}`);
+  }
+  return text;
+}

@@ -1,5 +1,6 @@
 // The entry point: the header (language, sound), the client-side routes
-// (`/` the lobby, `/game/<id>` a game) and seat links (`#seat=<token>&side=<side>`).
+// (`/` the lobby, `/game/<id>` a game, `/players`, `/reports`; the last two are loaded
+// when first opened) and seat links (`#seat=<token>&side=<side>`).
 import * as api from './api.js';
 import { h, mount } from './dom.js';
 import { LANGUAGES, lang, onLangChange, setLang, t } from './i18n.js';
@@ -28,7 +29,10 @@ function drawHeader() {
     h('a', { class: 'skip', href: '#main' }, t('nav.skip')),
     h('a', { class: 'brand', href: '/', 'data-link': '' }, h('img', { src: '/favicon.svg', alt: '', width: 28, height: 28 }), 'tablero'),
     h('span', { class: 'tagline' }, t('app.tagline')),
-    h('nav', {}, h('a', { href: '/', 'data-link': '', id: 'nav-new' }, t('nav.new'))),
+    h('nav', {},
+      h('a', { href: '/', 'data-link': '', id: 'nav-new' }, t('nav.new')),
+      h('a', { href: '/players', 'data-link': '', id: 'nav-players' }, t('nav.players')),
+      h('a', { href: '/reports', 'data-link': '', id: 'nav-reports' }, t('nav.reports'))),
     h('div', { class: 'tools' }, language, sound),
   );
   document.title = `tablero — ${t('app.tagline')}`;
@@ -40,11 +44,22 @@ export function navigate(path) {
 }
 
 async function route() {
+  for (const link of header.querySelectorAll('nav a')) {
+    const here = link.getAttribute('href') === location.pathname;
+    if (here) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
   const match = location.pathname.match(/^\/game\/([A-Za-z0-9_-]+)\/?$/);
   if (match) {
     const id = match[1];
     if (location.hash.includes('seat=')) await takeSeat(id);
     gamePage(mount(main), id);
+  } else if (/^\/players\/?$/.test(location.pathname)) {
+    const { playersPage } = await import('./players.js');
+    playersPage(mount(main));
+  } else if (/^\/reports\/?$/.test(location.pathname)) {
+    const { reportsPage } = await import('./reports.js');
+    reportsPage(mount(main));
   } else {
     lobbyPage(mount(main), navigate);
   }

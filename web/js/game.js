@@ -667,6 +667,7 @@ export function gamePage(root, id) {
       }
     }
     items.push(h('a', { class: 'button secondary', href: api.exportUrl(g.id), download: '' }, t('btn.export')));
+    items.push(h('a', { class: 'button secondary', id: 'game-reports', href: `/reports?kind=board&game_id=${encodeURIComponent(g.id)}`, 'data-link': '' }, t('btn.reports')));
     mount(actions, items);
 
     const options = [];

@@ -1,7 +1,7 @@
 //! The web interface: the files of `web/` compiled into the binary and served at every
 //! path outside `/api`. Paths that name no file but look like a page of the interface
-//! (`/`, `/game/<id>`, `/games`) answer `index.html`, whose scripts route on the
-//! client.
+//! (`/`, `/game/<id>`, `/games`, `/players`, `/reports`) answer `index.html`, whose
+//! scripts route on the client.
 //!
 //! Files are revalidated on every load (`Cache-Control: no-cache` with a strong
 //! `ETag` of their content), so a new binary's files are picked up at once and an
@@ -36,6 +36,8 @@ const ASSETS: &[Asset] = assets![
     "js/i18n.js",
     "js/lobby.js",
     "js/pieces.js",
+    "js/players.js",
+    "js/reports.js",
     "js/sound.js",
 ];
 

@@ -960,3 +960,212 @@ async fn export_download_and_import_by_paste() {
     page.screenshot(&screenshot_path("chess-imported")).await;
     h.assert_no_console_errors(&[]);
 }
+
+/// The number of players listed on the players page.
+async fn listed_players(page: &Page<'_>) -> Vec<String> {
+    let v = page
+        .eval(
+            "[...document.querySelectorAll('#players-table tbody tr')].map(r => r.dataset.player)",
+        )
+        .await;
+    serde_json::from_value(v).unwrap()
+}
+
+/// Waits until the report image has loaded, and returns its natural width.
+async fn report_image_width(page: &Page<'_>) -> u64 {
+    page.wait_for(
+        "(() => { const i = document.getElementById('report-image'); \
+         return i && i.complete && i.naturalWidth; })()",
+    )
+    .await
+    .as_u64()
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_import_delete_standings_and_reports() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    // A rated game: ana beats bo at chess (bo resigns).
+    let created = create_game(
+        &h,
+        json!({"game": "chess", "players": {"white": {"name": "ana"}, "black": {"name": "bo"}}}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    page.goto(&h.url("/")).await;
+    let black = created["seats"]["black"].as_str().unwrap();
+    let status = page
+        .eval(&format!(
+            "fetch('/api/games/{id}/resign', {{method: 'POST', headers: {{authorization: 'Bearer {black}'}}}}).then(r => r.status)"
+        ))
+        .await;
+    assert_eq!(status, json!(200));
+
+    // The players page from the header: the two players of the game.
+    page.click("#nav-players").await;
+    page.wait_for("document.querySelectorAll('#players-table tbody tr').length === 2")
+        .await;
+    assert_eq!(listed_players(&page).await, ["ana", "bo"]);
+
+    // A good file: four players added, listed in registration order.
+    page.type_text(
+        "#players-text",
+        "juanca77_10_4; carlosfp81_7_6;\namaya92_12_1; jdark96_11_0;",
+        false,
+    )
+    .await;
+    page.click("#players-import").await;
+    page.wait_for("document.getElementById('players-done').textContent.includes('4')")
+        .await;
+    page.wait_for("document.querySelectorAll('#players-table tbody tr').length === 6")
+        .await;
+    let all = ["ana", "bo", "juanca77", "carlosfp81", "amaya92", "jdark96"];
+    assert_eq!(listed_players(&page).await, all);
+
+    // A bad file: the server's reason names the record, and nothing changes.
+    page.eval("document.getElementById('players-text').value = ''; true")
+        .await;
+    page.type_text("#players-text", "zoe_1_2; bad name_1_2;", false)
+        .await;
+    page.click("#players-import").await;
+    let error = page
+        .wait_for("document.getElementById('players-error').textContent")
+        .await;
+    let error = error.as_str().unwrap();
+    assert!(
+        error.contains("record 2") && error.contains("bad name"),
+        "{error}"
+    );
+    assert_eq!(
+        page.eval("document.getElementById('players-done').textContent")
+            .await,
+        json!("")
+    );
+    assert_eq!(listed_players(&page).await, all);
+    let listed = page
+        .eval("fetch('/api/players').then(r => r.json()).then(d => d.players.map(p => p.name))")
+        .await;
+    assert_eq!(listed, json!(all));
+
+    // The overall standings: most wins first (imported counts included).
+    let first = page
+        .wait_for("document.querySelector('#standings-table tbody tr th')?.textContent")
+        .await;
+    assert_eq!(first, json!("amaya92"));
+    // Chess alone: the two players of the game, with Glicko-2 ratings.
+    page.eval(
+        "(() => { const s = document.getElementById('standings-game'); s.value = 'chess'; \
+         s.dispatchEvent(new Event('change')); return true; })()",
+    )
+    .await;
+    page.wait_for("document.querySelectorAll('#standings-table tbody tr').length === 2")
+        .await;
+    let rows = page
+        .eval("[...document.querySelectorAll('#standings-table tbody tr')].map(r => r.innerText.split('\\t').map(s => s.trim()))")
+        .await;
+    assert_eq!(rows[0][1], json!("ana"), "{rows}");
+    assert_eq!(rows[0][2], json!("1"), "{rows}");
+    assert_eq!(rows[1][3], json!("1"), "{rows}");
+    let rating = rows[0][5].as_str().unwrap();
+    let (value, deviation) = rating.split_once(" ± ").unwrap();
+    assert!(value.parse::<u32>().unwrap() > 1500, "{rating}");
+    assert!(deviation.parse::<u32>().unwrap() < 350, "{rating}");
+
+    // Delete, with a confirmation: carlosfp81 goes, the others stay.
+    page.click("[data-delete=\"carlosfp81\"]").await;
+    page.wait_for_el("[data-confirm-delete=\"carlosfp81\"]")
+        .await;
+    assert_eq!(listed_players(&page).await.len(), 6);
+    page.click("[data-confirm-delete=\"carlosfp81\"]").await;
+    page.wait_for("document.querySelectorAll('#players-table tbody tr').length === 5")
+        .await;
+    assert!(
+        !listed_players(&page)
+            .await
+            .contains(&"carlosfp81".to_owned())
+    );
+    // Search keeps the names containing the text.
+    page.type_text("#player-search", "J", false).await;
+    page.wait_for("document.querySelectorAll('#players-table tbody tr').length === 2")
+        .await;
+    assert_eq!(listed_players(&page).await, ["juanca77", "jdark96"]);
+    page.eval(
+        "(() => { const s = document.getElementById('player-search'); s.value = ''; \
+         s.dispatchEvent(new Event('input')); return true; })()",
+    )
+    .await;
+    page.wait_for("document.querySelectorAll('#players-table tbody tr').length === 5")
+        .await;
+    page.screenshot(&screenshot_path("players")).await;
+
+    // The player tree from the reports page: an image, and the DOT to download.
+    page.click("#nav-reports").await;
+    page.wait_for_el("[for=\"report-players\"]").await;
+    page.click("[for=\"report-players\"]").await;
+    page.wait_for("location.search.includes('kind=players')")
+        .await;
+    assert!(report_image_width(&page).await > 100);
+    let dot = page
+        .eval("fetch(document.getElementById('report-dot').href).then(r => r.text())")
+        .await;
+    let dot = dot.as_str().unwrap();
+    assert!(dot.starts_with("digraph"), "{dot}");
+    for name in ["ana", "bo", "juanca77", "amaya92", "jdark96"] {
+        assert!(dot.contains(name), "{name} missing from {dot}");
+    }
+    assert!(!dot.contains("carlosfp81"), "{dot}");
+    page.screenshot(&screenshot_path("reports")).await;
+
+    // The top 10 as an image too.
+    page.click("[for=\"report-top10\"]").await;
+    page.wait_for("location.search.includes('kind=top10')")
+        .await;
+    assert!(report_image_width(&page).await > 100);
+
+    // From a game page: the board report of that game.
+    page.goto(&h.url(&format!("/game/{id}"))).await;
+    page.wait_for_el("#game-reports").await;
+    page.click("#game-reports").await;
+    page.wait_for(&format!("location.search.includes('game_id={id}')"))
+        .await;
+    assert!(report_image_width(&page).await > 100);
+    assert_eq!(
+        page.eval("document.getElementById('report-game').value")
+            .await,
+        json!(format!("id:{id}"))
+    );
+    let dot = page
+        .eval("fetch(document.getElementById('report-dot').href).then(r => r.text())")
+        .await;
+    assert!(dot.as_str().unwrap().contains("knight"), "{dot}");
+    page.screenshot(&screenshot_path("reports-board")).await;
+
+    // A chess3d game: its level is chosen, and the linear report follows the choice.
+    let chess3d = create_game(&h, json!({"game": "chess3d"})).await;
+    let id3 = chess3d["id"].as_str().unwrap();
+    page.goto(&h.url(&format!("/reports?kind=linear&game_id={id3}")))
+        .await;
+    page.wait_for_el("#report-level").await;
+    assert!(report_image_width(&page).await > 100);
+    page.eval(
+        "(() => { const s = document.getElementById('report-level'); s.value = '2'; \
+         s.dispatchEvent(new Event('change')); return true; })()",
+    )
+    .await;
+    page.wait_for("location.search.includes('level=2')").await;
+    assert!(report_image_width(&page).await > 100);
+    let href = page
+        .eval("document.getElementById('report-dot').getAttribute('href')")
+        .await;
+    let href = href.as_str().unwrap();
+    assert!(
+        href.contains("level=2") && href.contains("order=row") && href.contains(id3),
+        "{href}"
+    );
+    page.screenshot(&screenshot_path("reports-chess3d")).await;
+    h.assert_no_console_errors(&["players/import"]);
+}
