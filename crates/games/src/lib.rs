@@ -10,6 +10,7 @@ mod engine;
 mod engine_process;
 mod hub_client;
 mod record;
+mod search_thread;
 mod uci_client;
 mod ui_hints;
 
@@ -24,6 +25,7 @@ pub use catalog::{CATALOG, GameInfo, VariantInfo};
 pub use engine::{AnyEngine, SearchRequest, TextInfo, TextLine, TextResult};
 pub use hub_client::{HubEngine, HubError};
 pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
+pub use search_thread::{Hold, SearchMode, SearchThread};
 pub use tablero_core::fresh_seed;
 pub use tablero_engine::{Clock, Level, Limits};
 pub use uci_client::{HANDSHAKE_TIMEOUT, UciClock, UciEngine, UciError};

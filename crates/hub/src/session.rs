@@ -1,15 +1,17 @@
 //! The engine side of a Hub conversation: state, commands, the search thread.
 
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::mpsc::{Sender, channel};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tablero_draughts::{Draughts, HubMove, Position};
 use tablero_engine::score::{MATE, is_mate_score};
-use tablero_games::{AnyEngine, AnyGame, Clock, Limits, SearchRequest, TextInfo};
+use tablero_games::{
+    AnyEngine, AnyGame, Clock, Limits, SearchMode, SearchRequest, SearchThread, TextInfo,
+    TextResult,
+};
 
 use crate::command::{Command, LevelSpec, Mode, quote};
 use crate::params::{Effect, Params};
@@ -41,7 +43,7 @@ pub struct Session {
     position: Draughts,
     history: Vec<Draughts>,
     engine: Option<EngineSlot>,
-    search: Option<Running>,
+    search: Option<SearchThread>,
 }
 
 /// The engine, kept from search to search for its hash table.
@@ -49,42 +51,6 @@ pub struct Session {
 struct EngineSlot {
     engine: Arc<AnyEngine>,
     hash_mb: usize,
-}
-
-/// A search thread and the handles to steer it.
-#[derive(Debug)]
-struct Running {
-    handle: JoinHandle<()>,
-    control: Arc<Control>,
-    /// The time to search after `ponder-hit`, when the level gives a clock or a
-    /// move time.
-    after_ponder_hit: Option<Duration>,
-    /// Whether the search ends by itself (a depth, node, time or strength limit).
-    bounded: bool,
-}
-
-/// Shared between the session and its search thread.
-#[derive(Debug, Default)]
-struct Control {
-    stop: AtomicBool,
-    state: Mutex<State>,
-    changed: Condvar,
-}
-
-#[derive(Debug, Default)]
-struct State {
-    /// Between `go ponder` and `ponder-hit`.
-    pondering: bool,
-    /// The search has answered.
-    finished: bool,
-}
-
-impl Control {
-    fn state(&self) -> MutexGuard<'_, State> {
-        // A panic in another thread holding the lock leaves plain flags behind,
-        // still meaningful.
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
-    }
 }
 
 impl Session {
@@ -167,11 +133,8 @@ impl Session {
     /// that `done` is written (a script piping commands gets its answer); a search
     /// without a limit, or pondering, is stopped.
     pub fn end_of_input(&mut self) {
-        if let Some(running) = self.search.take() {
-            if !running.bounded || running.control.state().pondering {
-                running.control.stop.store(true, Ordering::Relaxed);
-            }
-            join(running);
+        if let Some(search) = self.search.take() {
+            search.finish();
         }
     }
 
@@ -274,12 +237,11 @@ impl Session {
     }
 
     fn go(&mut self, mode: Mode) {
-        if let Some(running) = self.search.take() {
-            if !running.control.state().finished {
+        if let Some(search) = self.search.take() {
+            if !search.is_finished() {
                 self.error("go during a search: the previous search is stopped first");
             }
-            running.control.stop.store(true, Ordering::Relaxed);
-            join(running);
+            search.stop();
         }
         let engine = self.engine();
         let spec = &self.level;
@@ -303,24 +265,16 @@ impl Session {
             limits.movetime = None;
             limits.clock = None;
         }
-        let after_ponder_hit = if mode == Mode::Ponder {
-            let budget = limits.time_budget().map(|(soft, _)| soft);
-            limits.movetime = None;
-            limits.clock = None;
-            budget
+        // Hub answers as soon as the search is over, pondering or not.
+        let search_mode = if mode == Mode::Ponder {
+            SearchMode::ponder(&mut limits)
         } else {
-            None
+            SearchMode::default()
         };
         let level = match mode {
             Mode::Analyze => None,
             Mode::Think | Mode::Ponder => self.params.level(),
         };
-        let bounded = limits
-            != Limits {
-                overhead: limits.overhead,
-                ..Limits::default()
-            }
-            || level.is_some();
         let request = SearchRequest {
             limits,
             level,
@@ -329,82 +283,47 @@ impl Session {
             root_moves: Vec::new(),
             seed: tablero_games::fresh_seed(),
         };
-        let control = Arc::new(Control {
-            state: Mutex::new(State {
-                pondering: mode == Mode::Ponder,
-                finished: false,
-            }),
-            ..Control::default()
-        });
-        let job = Job {
-            engine,
-            position: self.position.clone(),
-            history: self.history.clone(),
-            request,
-            control: Arc::clone(&control),
-            out: self.out.clone(),
+        let position = self.position.clone();
+        let history = self
+            .history
+            .iter()
+            .cloned()
+            .map(AnyGame::Draughts)
+            .collect();
+        let (info_out, info_position) = (self.out.clone(), position.clone());
+        let on_info = move |info: &TextInfo| {
+            if let Some(line) = info_line(&info_position, info) {
+                let _ = info_out.send(line);
+            }
+            ControlFlow::Continue(())
         };
-        let handle = std::thread::spawn(move || job.run());
-        self.search = Some(Running {
-            handle,
-            control,
-            after_ponder_hit,
-            bounded,
-        });
+        let out = self.out.clone();
+        let answer = move |result: TextResult| {
+            let _ = out.send(done_line(&position, &result));
+        };
+        self.search = Some(SearchThread::spawn(
+            engine,
+            AnyGame::Draughts(self.position.clone()),
+            history,
+            request,
+            search_mode,
+            on_info,
+            answer,
+        ));
     }
 
     fn ponder_hit(&mut self) {
-        let Some(running) = &self.search else {
-            return;
-        };
-        let control = &running.control;
-        let mut state = control.state();
-        if !state.pondering || state.finished {
-            return;
-        }
-        state.pondering = false;
-        drop(state);
-        // The search goes on with what it has found while pondering; from now on the
-        // clock applies, through a timer that raises the stop flag.
-        if let Some(budget) = running.after_ponder_hit {
-            let control = Arc::clone(control);
-            std::thread::spawn(move || {
-                let deadline = Instant::now() + budget;
-                let mut state = control.state();
-                while !state.finished {
-                    let left = deadline.saturating_duration_since(Instant::now());
-                    if left.is_zero() {
-                        control.stop.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    state = control
-                        .changed
-                        .wait_timeout(state, left)
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .0;
-                }
-            });
+        if let Some(search) = &self.search {
+            search.ponder_hit();
         }
     }
 
     /// Stops the search, if any, and waits until it has written `done`.
     fn finish_search(&mut self) {
-        if let Some(running) = self.search.take() {
-            running.control.stop.store(true, Ordering::Relaxed);
-            join(running);
+        if let Some(search) = self.search.take() {
+            search.stop();
         }
     }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        self.finish_search();
-    }
-}
-
-fn join(running: Running) {
-    // A search thread that panicked has nothing more to say; the session goes on.
-    let _ = running.handle.join();
 }
 
 /// `text` cut to a length fit for an answer.
@@ -416,59 +335,28 @@ fn shorten(text: &str) -> String {
     }
 }
 
-/// A search to run on its own thread.
-struct Job {
-    engine: Arc<AnyEngine>,
-    position: Draughts,
-    history: Vec<Draughts>,
-    request: SearchRequest,
-    control: Arc<Control>,
-    out: Sender<String>,
-}
-
-impl Job {
-    fn run(self) {
-        let Job {
-            engine,
-            position,
-            history,
-            request,
-            control,
-            out,
-        } = self;
-        let game = AnyGame::Draughts(position.clone());
-        let earlier: Vec<AnyGame> = history.into_iter().map(AnyGame::Draughts).collect();
-        let result = engine.search(&game, &earlier, &request, &control.stop, |info| {
-            if let Some(line) = info_line(&position, info) {
-                let _ = out.send(line);
+/// The `done` line of a result: the move and the expected reply in Hub text.
+fn done_line(position: &Draughts, result: &TextResult) -> String {
+    let best = result
+        .best
+        .as_deref()
+        .and_then(|text| position.parse_move(text).ok());
+    match best {
+        Some(m) => {
+            let mut line = format!("done move={}", HubMove::from_move(position, m));
+            let mut after = position.clone();
+            after.play_unchecked(m);
+            let ponder = result
+                .ponder
+                .as_deref()
+                .and_then(|text| after.parse_move(text).ok());
+            if let Some(reply) = ponder {
+                line.push_str(&format!(" ponder={}", HubMove::from_move(&after, reply)));
             }
-        });
-        let best = result
-            .best
-            .as_deref()
-            .and_then(|text| position.parse_move(text).ok());
-        let line = match best {
-            Some(m) => {
-                let mut line = format!("done move={}", HubMove::from_move(&position, m));
-                let mut after = position.clone();
-                after.play_unchecked(m);
-                let ponder = result
-                    .ponder
-                    .as_deref()
-                    .and_then(|text| after.parse_move(text).ok());
-                if let Some(reply) = ponder {
-                    line.push_str(&format!(" ponder={}", HubMove::from_move(&after, reply)));
-                }
-                line
-            }
-            // Hub GUIs never ask about a finished game; an answer is owed anyway.
-            None => "done".to_owned(),
-        };
-        let mut state = control.state();
-        state.finished = true;
-        control.changed.notify_all();
-        drop(state);
-        let _ = out.send(line);
+            line
+        }
+        // Hub GUIs never ask about a finished game; an answer is owed anyway.
+        None => "done".to_owned(),
     }
 }
 

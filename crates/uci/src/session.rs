@@ -1,14 +1,15 @@
 //! The engine side of a UCI conversation: state, commands, the search thread.
 
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::mpsc::{Sender, channel};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
 
 use tablero_engine::score::mate_in_moves;
-use tablero_games::{AnyEngine, AnyGame, Clock, Limits, SearchRequest, TextInfo};
+use tablero_games::{
+    AnyEngine, AnyGame, Clock, Hold, Limits, SearchMode, SearchRequest, SearchThread, TextInfo,
+    TextResult,
+};
 
 use crate::command::{Command, Go, Start};
 use crate::options::{Effect, Options};
@@ -37,7 +38,7 @@ pub struct Session {
     game: AnyGame,
     history: Vec<AnyGame>,
     engine: Option<EngineSlot>,
-    search: Option<Running>,
+    search: Option<SearchThread>,
 }
 
 /// The engine, kept from search to search for its hash table.
@@ -46,56 +47,6 @@ struct EngineSlot {
     engine: Arc<AnyEngine>,
     game_id: &'static str,
     hash_mb: usize,
-}
-
-/// A search thread and the handles to steer it.
-#[derive(Debug)]
-struct Running {
-    handle: JoinHandle<()>,
-    control: Arc<Control>,
-    /// The time to search after `ponderhit`, when the `go` had a clock or a movetime.
-    after_ponderhit: Option<Duration>,
-    /// Whether `go infinite` was asked: `bestmove` waits for `stop` even after a
-    /// `ponderhit`.
-    infinite: bool,
-    /// Whether the search ends by itself (a depth, node, time or level limit).
-    bounded: bool,
-}
-
-/// Shared between the session and its search thread.
-#[derive(Debug, Default)]
-struct Control {
-    stop: AtomicBool,
-    state: Mutex<State>,
-    changed: Condvar,
-}
-
-#[derive(Debug, Default)]
-struct State {
-    /// `bestmove` must wait (UCI: not before `stop` in `go infinite` or while
-    /// pondering, even when the search is over).
-    hold: bool,
-    /// Between `go ponder` and `ponderhit`.
-    pondering: bool,
-    /// The search has returned.
-    finished: bool,
-}
-
-impl Control {
-    fn state(&self) -> MutexGuard<'_, State> {
-        // A panic in another thread holding the lock leaves plain flags behind,
-        // still meaningful.
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Ends the search now and lets it answer.
-    fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-        let mut state = self.state();
-        state.hold = false;
-        state.pondering = false;
-        self.changed.notify_all();
-    }
 }
 
 impl Session {
@@ -179,11 +130,8 @@ impl Session {
     /// that `bestmove` is written (a script piping commands gets its answer); an
     /// infinite or pondering search is stopped.
     pub fn end_of_input(&mut self) {
-        if let Some(running) = self.search.take() {
-            if !running.bounded || running.control.state().hold {
-                running.control.stop();
-            }
-            join(running);
+        if let Some(search) = self.search.take() {
+            search.finish();
         }
     }
 
@@ -302,14 +250,13 @@ impl Session {
                 go.ignored.join(" ")
             ));
         }
-        if let Some(running) = self.search.take() {
-            if !running.control.state().finished {
+        if let Some(search) = self.search.take() {
+            if !search.is_finished() {
                 self.info_string("go during a search: the previous search is stopped first");
             }
             // Also releases a finished search still holding its answer (infinite,
             // pondering).
-            running.control.stop();
-            join(running);
+            search.stop();
         }
         let engine = self.engine();
         let white_to_move = self.game.position_text().split_whitespace().nth(1) != Some("b");
@@ -334,13 +281,17 @@ impl Session {
             clock,
             overhead: self.options.overhead,
         };
-        let after_ponderhit = if go.ponder {
-            let budget = ponderhit_budget(&limits);
-            limits.movetime = None;
-            limits.clock = None;
-            budget
+        let mut mode = if go.ponder {
+            SearchMode::ponder(&mut limits)
         } else {
-            None
+            SearchMode::default()
+        };
+        // UCI: no `bestmove` before `stop` in `go infinite`, nor while pondering, even
+        // when the search is over.
+        mode.hold = match (go.infinite, go.ponder) {
+            (true, _) => Hold::UntilStop,
+            (false, true) => Hold::UntilPonderHit,
+            (false, false) => Hold::Never,
         };
         if go.infinite {
             limits.movetime = None;
@@ -355,12 +306,6 @@ impl Session {
             }
         }
         let level = self.options.level();
-        let bounded = limits
-            != Limits {
-                overhead: limits.overhead,
-                ..Limits::default()
-            }
-            || level.is_some();
         let request = SearchRequest {
             limits,
             level,
@@ -369,145 +314,64 @@ impl Session {
             root_moves,
             seed: tablero_games::fresh_seed(),
         };
-        let hold = go.infinite || go.ponder;
-        let control = Arc::new(Control {
-            state: Mutex::new(State {
-                hold,
-                pondering: go.ponder,
-                finished: false,
-            }),
-            ..Control::default()
-        });
-        let job = Job {
-            engine,
-            game: self.game.clone(),
-            history: self.history.clone(),
-            request,
-            mate: go.mate,
-            control: Arc::clone(&control),
-            out: self.out.clone(),
+        let info_out = self.out.clone();
+        let mate = go.mate;
+        let on_info = move |info: &TextInfo| {
+            for line in info_lines(info) {
+                let _ = info_out.send(line);
+            }
+            if mated_within(info, mate) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         };
-        let handle = std::thread::spawn(move || job.run());
-        self.search = Some(Running {
-            handle,
-            control,
-            after_ponderhit,
-            infinite: go.infinite,
-            bounded,
-        });
+        let out = self.out.clone();
+        let answer = move |result: TextResult| {
+            let _ = out.send(bestmove_line(&result));
+        };
+        self.search = Some(SearchThread::spawn(
+            engine,
+            self.game.clone(),
+            self.history.clone(),
+            request,
+            mode,
+            on_info,
+            answer,
+        ));
     }
 
     fn ponder_hit(&mut self) {
-        let Some(running) = &self.search else {
-            return;
-        };
-        let control = &running.control;
-        let mut state = control.state();
-        if !state.pondering {
-            return;
-        }
-        state.pondering = false;
-        state.hold = running.infinite;
-        control.changed.notify_all();
-        if state.finished {
-            return;
-        }
-        drop(state);
-        // The search goes on with what it has found while pondering; from now on the
-        // clock applies, through a timer that raises the stop flag.
-        if let Some(budget) = running.after_ponderhit {
-            let control = Arc::clone(control);
-            std::thread::spawn(move || {
-                let deadline = Instant::now() + budget;
-                let mut state = control.state();
-                while !state.finished {
-                    let left = deadline.saturating_duration_since(Instant::now());
-                    if left.is_zero() {
-                        control.stop.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    state = control
-                        .changed
-                        .wait_timeout(state, left)
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .0;
-                }
-            });
+        if let Some(search) = &self.search {
+            search.ponder_hit();
         }
     }
 
     /// Stops the search, if any, and waits until it has written `bestmove`.
     fn finish_search(&mut self) {
-        if let Some(running) = self.search.take() {
-            running.control.stop();
-            join(running);
+        if let Some(search) = self.search.take() {
+            search.stop();
         }
     }
 }
 
-impl Drop for Session {
-    fn drop(&mut self) {
-        self.finish_search();
-    }
+/// Whether the best line of `info` mates within the `mate` moves asked for by
+/// `go mate`.
+fn mated_within(info: &TextInfo, mate: Option<u32>) -> bool {
+    mate.is_some_and(|wanted| {
+        info.lines.first().is_some_and(|line| {
+            mate_in_moves(line.score).is_some_and(|n| n > 0 && n.unsigned_abs() <= wanted)
+        })
+    })
 }
 
-fn join(running: Running) {
-    // A search thread that panicked has nothing more to say; the session goes on.
-    let _ = running.handle.join();
-}
-
-/// A search to run on its own thread.
-struct Job {
-    engine: Arc<AnyEngine>,
-    game: AnyGame,
-    history: Vec<AnyGame>,
-    request: SearchRequest,
-    mate: Option<u32>,
-    control: Arc<Control>,
-    out: Sender<String>,
-}
-
-impl Job {
-    fn run(self) {
-        let Job {
-            engine,
-            game,
-            history,
-            request,
-            mate,
-            control,
-            out,
-        } = self;
-        let result = engine.search(&game, &history, &request, &control.stop, |info| {
-            for line in info_lines(info) {
-                let _ = out.send(line);
-            }
-            let mated_in_time = mate.is_some_and(|wanted| {
-                info.lines.first().is_some_and(|line| {
-                    mate_in_moves(line.score).is_some_and(|n| n > 0 && n.unsigned_abs() <= wanted)
-                })
-            });
-            if mated_in_time {
-                control.stop.store(true, Ordering::Relaxed);
-            }
-        });
-        let mut state = control.state();
-        state.finished = true;
-        control.changed.notify_all();
-        while state.hold {
-            state = control
-                .changed
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-        drop(state);
-        let line = match (result.best, result.ponder) {
-            (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
-            (Some(best), None) => format!("bestmove {best}"),
-            // What python-chess, cutechess and Stockfish's own tools read as "no move".
-            (None, _) => "bestmove 0000".to_owned(),
-        };
-        let _ = out.send(line);
+/// The `bestmove` line of a result.
+fn bestmove_line(result: &TextResult) -> String {
+    match (&result.best, &result.ponder) {
+        (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
+        (Some(best), None) => format!("bestmove {best}"),
+        // What python-chess, cutechess and Stockfish's own tools read as "no move".
+        (None, _) => "bestmove 0000".to_owned(),
     }
 }
 
@@ -553,14 +417,6 @@ fn start_position(options: &Options) -> AnyGame {
         .expect("every UCI variant is in the catalog with a start position")
 }
 
-/// The time to search after `ponderhit`: a movetime less the overhead, or the share
-/// of the clock the engine's own time control would plan for one move (the clock
-/// divided over the moves to go, 25 when unknown, plus three quarters of the
-/// increment, at most half the clock). What was found while pondering is a bonus.
-fn ponderhit_budget(limits: &Limits) -> Option<Duration> {
-    limits.time_budget().map(|(soft, _)| soft)
-}
-
 /// Runs a UCI conversation: commands from `input`, one a line, answers to `output`
 /// (flushed line by line), until `quit` or the end of the input.
 ///
@@ -602,36 +458,4 @@ pub fn run(input: impl BufRead, output: impl Write + Send) -> std::io::Result<()
             .unwrap_or_else(|_| Err(std::io::Error::other("the output thread panicked")));
         read.and(written)
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ponderhit_budget_follows_the_clock() {
-        let limits = Limits {
-            clock: Some(Clock {
-                remaining: Duration::from_millis(10_030),
-                increment: Duration::from_millis(100),
-                moves_to_go: None,
-            }),
-            overhead: Duration::from_millis(30),
-            ..Limits::default()
-        };
-        assert_eq!(
-            ponderhit_budget(&limits),
-            Some(Duration::from_millis(400 + 75))
-        );
-        let movetime = Limits {
-            movetime: Some(Duration::from_millis(500)),
-            overhead: Duration::from_millis(30),
-            ..Limits::default()
-        };
-        assert_eq!(
-            ponderhit_budget(&movetime),
-            Some(Duration::from_millis(470))
-        );
-        assert_eq!(ponderhit_budget(&Limits::depth(5)), None);
-    }
 }
