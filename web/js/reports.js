@@ -187,8 +187,8 @@ export function reportsPage(root) {
     mount(result,
       h('div', { class: 'report-actions' },
         h('h2', {}, title),
-        h('a', { class: 'button secondary', id: 'report-dot', href: api.reportUrl(kind, query, 'dot'), download: `tablero-${kind}.dot` }, t('reports.dot')),
         size,
+        h('a', { class: 'button secondary', id: 'report-dot', href: api.reportUrl(kind, query, 'dot'), download: `tablero-${kind}.dot` }, t('reports.dot')),
         h('a', { class: 'button secondary', id: 'report-svg', href: objectUrl, download: `tablero-${kind}.svg` }, t('reports.svg'))),
       image);
   }

@@ -1143,6 +1143,13 @@ async fn players_import_delete_standings_and_reports() {
         .await;
     assert!(dot.as_str().unwrap().contains("knight"), "{dot}");
     page.screenshot(&screenshot_path("reports-board")).await;
+    // Actual size: the image is no longer fitted to the page.
+    page.click("#report-size").await;
+    assert_eq!(
+        page.eval("document.querySelector('.report-image').classList.contains('actual')")
+            .await,
+        json!(true)
+    );
 
     // A chess3d game: its level is chosen, and the linear report follows the choice.
     let chess3d = create_game(&h, json!({"game": "chess3d"})).await;
@@ -1167,5 +1174,15 @@ async fn players_import_delete_standings_and_reports() {
         "{href}"
     );
     page.screenshot(&screenshot_path("reports-chess3d")).await;
+    // Both pages on a phone-sized screen.
+    let phone = h.browser.page(390, 844).await;
+    phone.goto(&h.url("/players")).await;
+    phone
+        .wait_for("document.querySelectorAll('#players-table tbody tr').length === 5")
+        .await;
+    phone.screenshot(&screenshot_path("players-phone")).await;
+    phone.goto(&h.url("/reports?kind=players")).await;
+    assert!(report_image_width(&phone).await > 100);
+    phone.screenshot(&screenshot_path("reports-phone")).await;
     h.assert_no_console_errors(&["players/import"]);
 }
