@@ -174,7 +174,7 @@ fn write_list(
         writeln!(
             out,
             "{:>4}  {:<32} {:>6} {:>6} {:>6}  {ratings}",
-            p.id, p.name, t.won, t.lost, t.drawn
+            p.number, p.name, t.won, t.lost, t.drawn
         )?;
     }
     Ok(())

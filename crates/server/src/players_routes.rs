@@ -93,7 +93,7 @@ fn player_json(p: &PlayerRecord) -> Value {
     let total = p.totals(None);
     json!({
         "name": p.name,
-        "number": p.id,
+        "number": p.number,
         "registered_at": p.created_at,
         "stats": stats,
         "ratings": ratings,

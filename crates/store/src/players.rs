@@ -16,8 +16,11 @@ fn count(n: i64) -> u32 {
 /// A registered player.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayerRecord {
-    /// Registration order (1 first).
+    /// The row id: grows with registration, with gaps (an import that only updates
+    /// names still draws ids).
     pub id: i64,
+    /// The place in registration order among the players there are now: 1, 2, 3, ...
+    pub number: u32,
     /// The name, unique.
     pub name: String,
     /// When the player was registered (UTC, RFC 3339).
@@ -221,8 +224,10 @@ impl Store {
         .fetch_all(&mut *tx)
         .await?
         .into_iter()
-        .map(|(id, name, created_at)| PlayerRecord {
+        .zip(1..)
+        .map(|((id, name, created_at), number)| PlayerRecord {
             id,
+            number,
             name,
             created_at,
             stats: Vec::new(),

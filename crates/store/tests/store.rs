@@ -128,6 +128,22 @@ async fn games_moves_and_results_survive_reopening() {
     assert_eq!(names, ["ana", "bo"], "registration order");
     assert_eq!((players[0].stats[0].lost, players[1].stats[0].won), (1, 1));
 
+    // An import that updates known names draws row ids without using them: the
+    // numbers stay 1, 2, 3 in registration order.
+    let file = tablero_store::parse_player_file("ana_1_1; bo_2_2; cy_3_3;").unwrap();
+    store.import_players(&file).await.unwrap();
+    let numbers: Vec<(u32, String)> = store
+        .players()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|p| (p.number, p.name))
+        .collect();
+    assert_eq!(
+        numbers,
+        [(1, "ana".into()), (2, "bo".into()), (3, "cy".into())]
+    );
+
     let list = store
         .list_games(Some(GameStatus::Finished), 10, 0)
         .await
