@@ -6,6 +6,7 @@ mod arena;
 mod bench;
 mod board_text;
 mod catalog;
+mod conversation;
 mod engine;
 mod engine_process;
 mod hub_client;
@@ -22,6 +23,7 @@ pub use arena::{
 pub use bench::{BENCH_POSITIONS, BenchLine, bench};
 pub use board_text::{BoardStyle, Colours, board_text};
 pub use catalog::{CATALOG, GameInfo, VariantInfo};
+pub use conversation::converse;
 pub use engine::{AnyEngine, SearchRequest, TextInfo, TextLine, TextResult};
 pub use hub_client::{HubEngine, HubError};
 pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};

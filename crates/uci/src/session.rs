@@ -3,7 +3,7 @@
 use std::io::{BufRead, Write};
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::mpsc::{Sender, channel};
+use std::sync::mpsc::Sender;
 
 use tablero_engine::score::mate_in_moves;
 use tablero_games::{
@@ -424,38 +424,11 @@ fn start_position(options: &Options) -> AnyGame {
 ///
 /// Reading `input` or writing `output` failed.
 pub fn run(input: impl BufRead, output: impl Write + Send) -> std::io::Result<()> {
-    let (sender, receiver) = channel::<String>();
-    std::thread::scope(|scope| {
-        let writer = scope.spawn(move || -> std::io::Result<()> {
-            let mut output = output;
-            for line in receiver {
-                writeln!(output, "{line}")?;
-                output.flush()?;
-            }
-            Ok(())
-        });
-        let read = (|| -> std::io::Result<()> {
-            let mut input = input;
-            let mut session = Session::new(sender);
-            let mut bytes = Vec::new();
-            loop {
-                bytes.clear();
-                if input.read_until(b'\n', &mut bytes)? == 0 {
-                    break;
-                }
-                // Bytes that are not UTF-8 make a malformed line, not a dead engine.
-                let line = String::from_utf8_lossy(&bytes);
-                if session.handle_line(&line) == Flow::Quit {
-                    return Ok(());
-                }
-            }
-            session.end_of_input();
-            Ok(())
-        })();
-        // The session and its sender are dropped: the writer ends after the last line.
-        let written = writer
-            .join()
-            .unwrap_or_else(|_| Err(std::io::Error::other("the output thread panicked")));
-        read.and(written)
-    })
+    tablero_games::converse(
+        input,
+        output,
+        Session::new,
+        |session, line| session.handle_line(line) == Flow::Quit,
+        |mut session| session.end_of_input(),
+    )
 }
