@@ -12,7 +12,7 @@
 //!   read meanwhile are dropped).
 //! - `# ...` or blank: a comment.
 //!
-//! Patterns are globs over the whole line (see [`matches`]).
+//! Patterns are globs over the whole line (see [`matches()`]).
 
 use std::path::Path;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
