@@ -862,6 +862,13 @@ impl Session {
     ) -> Result<Played, SessionError> {
         let config = &shared.config;
         let mut refusals = 0;
+        // Games start at random moments of the first think time, and each pause is
+        // drawn around the mean: moves arrive spread out, not in waves of every game
+        // at once, as they do from people.
+        if !config.think.is_zero() {
+            let start = (Instant::now() + config.think.mul_f64(rng.random::<f64>())).min(deadline);
+            tokio::time::sleep_until(start.into()).await;
+        }
         loop {
             if Instant::now() >= deadline {
                 return Ok(Played::Deadline);
@@ -917,7 +924,8 @@ impl Session {
                 }
             }
             if !config.think.is_zero() {
-                let wake = (Instant::now() + config.think).min(deadline);
+                let pause = config.think.mul_f64(rng.random_range(0.5..1.5));
+                let wake = (Instant::now() + pause).min(deadline);
                 tokio::time::sleep_until(wake.into()).await;
             }
         }
