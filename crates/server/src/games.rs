@@ -8,11 +8,11 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex as SyncMutex};
 use std::time::{Duration, Instant};
 
+use axum::extract::ws::Utf8Bytes;
 use rand::Rng;
 use tablero_core::Side;
 use tablero_games::{AnyEngine, Clock, Level, Limits, SearchRequest};
 use tablero_store::{ClockKind, Store};
-use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{Mutex, Semaphore, broadcast};
 
 use crate::ApiError;
@@ -494,11 +494,13 @@ fn valid_id(id: &str) -> bool {
 
 /// The state as JSON text.
 pub(crate) fn serialise(view: &GameView) -> Result<Utf8Bytes, ApiError> {
-    serde_json::to_string(view).map(Utf8Bytes::from).map_err(|e| {
-        tracing::error!(error = %e, "a state could not be serialised");
-        ApiError::new(
-            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-            "the state could not be serialised",
-        )
-    })
+    serde_json::to_string(view)
+        .map(Utf8Bytes::from)
+        .map_err(|e| {
+            tracing::error!(error = %e, "a state could not be serialised");
+            ApiError::new(
+                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                "the state could not be serialised",
+            )
+        })
 }

@@ -68,7 +68,12 @@ async fn session(
 ) {
     // Subscribe before reading the state so that no change falls in between.
     let mut updates = slot.updates.subscribe();
-    let Ok(first) = state.games.view(&id).await.and_then(|v| crate::games::serialise(&v)) else {
+    let Ok(first) = state
+        .games
+        .view(&id)
+        .await
+        .and_then(|v| crate::games::serialise(&v))
+    else {
         return;
     };
     if socket.send(Message::Text(first)).await.is_err() {
