@@ -494,7 +494,11 @@ fn valid_id(id: &str) -> bool {
 
 /// The state as JSON text.
 pub(crate) fn serialise(view: &GameView) -> Result<Utf8Bytes, ApiError> {
-    serde_json::to_string(view)
+    // Sized for a typical state, so that writing it rarely grows (and copies) the buffer.
+    let mut text = Vec::with_capacity(16 * 1024);
+    serde_json::to_writer(&mut text, view)
+        .map_err(|e| e.to_string())
+        .and_then(|()| String::from_utf8(text).map_err(|e| e.to_string()))
         .map(Utf8Bytes::from)
         .map_err(|e| {
             tracing::error!(error = %e, "a state could not be serialised");

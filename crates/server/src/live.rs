@@ -100,6 +100,8 @@ pub(crate) struct LiveGame {
     pub(crate) clock: Option<LiveClock>,
     /// The clocks after each move, the start first: restored by a takeback.
     clock_history: Vec<[Option<u64>; 2]>,
+    /// Xiangqi: each move in Chinese notation, made once when the move is played.
+    chinese: Vec<Option<String>>,
     /// The result, once the game is over (by the rules or by an event).
     pub(crate) ended: Option<Outcome>,
     draw_offer: Option<Side>,
@@ -135,6 +137,7 @@ impl LiveGame {
         }
         let initial = setup.clock.map(|c| c.initial_ms);
         let plies = record.plies();
+        let chinese = chinese_of(&record);
         let mut game = LiveGame {
             id,
             info,
@@ -147,6 +150,7 @@ impl LiveGame {
                 .clock
                 .map(|c| LiveClock::new(c, [initial, initial], plies > 0)),
             clock_history: vec![[initial, initial]; plies + 1],
+            chinese,
             draw_offer: None,
             takeback_request: None,
             version: 0,
@@ -217,6 +221,7 @@ impl LiveGame {
             _ => record.outcome(),
         };
         let running = ended.is_none() && record.plies() > 0;
+        let chinese = chinese_of(&record);
         Ok(LiveGame {
             id: stored.id,
             info,
@@ -227,6 +232,7 @@ impl LiveGame {
                 .map(|c| LiveClock::new(c, stored.remaining_ms, running)),
             record,
             seed,
+            chinese,
             clock_history,
             ended,
             draw_offer: None,
@@ -416,6 +422,8 @@ impl LiveGame {
             None => [None, None],
         };
         self.clock_history.push(clocks);
+        let before = &self.record.history()[ply];
+        self.chinese.push(before.chinese_notation(&played.text));
         if self.draw_offer != Some(side) {
             self.draw_offer = None;
         }
@@ -441,6 +449,7 @@ impl LiveGame {
     pub(crate) fn unplay(&mut self, before: Snapshot) {
         self.record.undo();
         self.clock_history.pop();
+        self.chinese.pop();
         self.restore(before);
     }
 
@@ -538,6 +547,7 @@ impl LiveGame {
         for _ in 0..plies {
             self.record.undo();
             self.clock_history.pop();
+            self.chinese.pop();
         }
         let keep = self.record.plies();
         if let (Some(clock), Some(clocks)) = (&mut self.clock, self.clock_history.last()) {
@@ -660,6 +670,12 @@ impl LiveGame {
                 },
             )
         });
+        // The legal moves with their notation and squares, made once for both lists.
+        let hints = if over {
+            Vec::new()
+        } else {
+            self.record.position().move_hints()
+        };
         GameView {
             id: self.id.clone(),
             game: self.info.id,
@@ -672,18 +688,14 @@ impl LiveGame {
                 .record
                 .moves()
                 .iter()
-                .zip(self.record.history())
-                .map(|(m, before)| MoveView {
+                .zip(&self.chinese)
+                .map(|(m, chinese)| MoveView {
                     r#move: m.text.clone(),
                     notation: m.notation.clone(),
-                    notation_zh: before.chinese_notation(&m.text),
+                    notation_zh: chinese.clone(),
                 })
                 .collect(),
-            legal: if over {
-                Vec::new()
-            } else {
-                self.record.position().legal_moves_text()
-            },
+            legal: hints.iter().map(|h| h.text.clone()).collect(),
             status: if over { "finished" } else { "playing" },
             outcome: self.ended.map(|o| OutcomeView {
                 winner: o.winner().map(|w| self.side_name(w)),
@@ -715,16 +727,7 @@ impl LiveGame {
             seed: self.seed.map(|s| format!("{s:016x}")),
             version: self.version,
             board: BoardView::of(self.record.position(), self.info.sides),
-            legal_moves: if over {
-                Vec::new()
-            } else {
-                self.record
-                    .position()
-                    .move_hints()
-                    .into_iter()
-                    .map(MoveHintView::from)
-                    .collect()
-            },
+            legal_moves: hints.into_iter().map(MoveHintView::from).collect(),
             last_move: MoveHintView::played(&self.record, self.record.plies()),
         }
     }
@@ -748,4 +751,14 @@ fn info_of(game: &AnyGame) -> &'static GameInfo {
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Every move of `record` in Chinese notation (xiangqi; `None` for the other games).
+fn chinese_of(record: &AnyRecord) -> Vec<Option<String>> {
+    record
+        .moves()
+        .iter()
+        .zip(record.history())
+        .map(|(m, before)| before.chinese_notation(&m.text))
+        .collect()
 }
