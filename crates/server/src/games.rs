@@ -245,9 +245,12 @@ impl Games {
             };
             match (reloaded, before) {
                 (Some(reloaded), _) => {
-                    let version = game.version + 1;
+                    // Stops a search of the old state and outdates its timers.
+                    game.bump();
+                    let (version, epoch) = (game.version, game.epoch);
                     *game = reloaded;
                     game.version = version;
+                    game.epoch = epoch;
                 }
                 (None, Some(before)) if matches!(change, Change::Moved { .. }) => {
                     game.unplay(before);
@@ -291,10 +294,10 @@ impl Games {
         if let Some(deadline) = game.clock.as_ref().and_then(|c| c.deadline(turn)) {
             let games = Arc::clone(self);
             let slot = Arc::clone(slot);
-            let version = game.version;
+            let epoch = game.epoch;
             tokio::spawn(async move {
                 tokio::time::sleep_until(deadline.into()).await;
-                games.flag_fell(&slot, version).await;
+                games.flag_fell(&slot, epoch).await;
             });
         }
         if let Some(level) = game.computer_level(turn)
@@ -307,7 +310,7 @@ impl Games {
                 history: game.record.history().to_vec(),
                 level,
                 limits: computer_limits(&game, turn, level, now),
-                version: game.version,
+                epoch: game.epoch,
                 stop,
             };
             let games = Arc::clone(self);
@@ -316,10 +319,10 @@ impl Games {
         }
     }
 
-    async fn flag_fell(self: &Arc<Self>, slot: &Arc<Slot>, version: u64) {
+    async fn flag_fell(self: &Arc<Self>, slot: &Arc<Slot>, epoch: u64) {
         {
             let mut game = slot.game.lock().await;
-            if game.version != version {
+            if game.epoch != epoch {
                 return;
             }
             let Some(change) = game.check_flag(Instant::now()) else {
@@ -333,13 +336,13 @@ impl Games {
     }
 
     async fn computer_move(self: &Arc<Self>, slot: &Arc<Slot>, job: ComputerJob) {
-        let version = job.version;
+        let epoch = job.epoch;
         let Some(best) = self.engines.think(job).await else {
             return;
         };
         {
             let mut game = slot.game.lock().await;
-            if game.version != version {
+            if game.epoch != epoch {
                 return;
             }
             game.thinking = None;
@@ -376,7 +379,7 @@ struct ComputerJob {
     history: Vec<tablero_games::AnyGame>,
     level: Level,
     limits: Limits,
-    version: u64,
+    epoch: u64,
     stop: Arc<AtomicBool>,
 }
 

@@ -106,9 +106,12 @@ pub(crate) struct LiveGame {
     pub(crate) ended: Option<Outcome>,
     draw_offer: Option<Side>,
     takeback_request: Option<Side>,
-    /// Counts changes: a computer move or a flag timer started for an older version
-    /// is dropped.
+    /// Counts every change, offers included: what clients see.
     pub(crate) version: u64,
+    /// Counts the changes of the position or the result (moves, takebacks, the end):
+    /// a computer search or a flag timer started in an older epoch is dropped. A draw
+    /// offer leaves it alone, so the computer's search goes on.
+    pub(crate) epoch: u64,
     /// Raised to stop the computer's search when the game changes under it.
     pub(crate) thinking: Option<Arc<AtomicBool>>,
 }
@@ -154,6 +157,7 @@ impl LiveGame {
             draw_offer: None,
             takeback_request: None,
             version: 0,
+            epoch: 0,
             thinking: None,
         };
         if game.ended.is_some() {
@@ -238,6 +242,7 @@ impl LiveGame {
             draw_offer: None,
             takeback_request: None,
             version: 0,
+            epoch: 0,
             thinking: None,
         })
     }
@@ -348,8 +353,9 @@ impl LiveGame {
         }
     }
 
-    fn bump(&mut self) {
+    pub(crate) fn bump(&mut self) {
         self.version += 1;
+        self.epoch += 1;
         if let Some(stop) = self.thinking.take() {
             stop.store(true, Ordering::Relaxed);
         }
@@ -469,7 +475,7 @@ impl LiveGame {
         self.ended = before.ended;
         self.draw_offer = before.draw_offer;
         self.takeback_request = before.takeback_request;
-        self.version += 1;
+        self.bump();
     }
 
     /// `side` asks to take back its last move: done at once in hot-seat and computer

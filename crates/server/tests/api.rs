@@ -602,3 +602,33 @@ async fn two_moves_at_once_one_is_accepted() {
         assert_eq!(moves(&state(&app, &game.id).await).len(), 1);
     }
 }
+
+#[tokio::test]
+async fn a_draw_offer_while_the_computer_thinks_does_not_stop_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    // Level 10 without a clock thinks for about two seconds: long enough to offer.
+    let game = create(
+        &app,
+        json!({"game": "chess", "players": {"white": {"name": "ana"}, "black": {"computer": 10}}}),
+    )
+    .await;
+    let w = game.token("white");
+    play(&app, &game.id, &w, "e4").await;
+    let (status, s) = action(&app, &game.id, &w, "draw/offer").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (s["draw_offer"].as_str(), moves(&s).len()),
+        (Some("white"), 1)
+    );
+    let s = wait_for(&app, &game.id, Duration::from_secs(30), |s| {
+        moves(s).len() == 2
+    })
+    .await;
+    assert_eq!(s["turn"], "white");
+    assert_eq!(
+        s["draw_offer"],
+        Value::Null,
+        "the computer's move declines the offer"
+    );
+}
