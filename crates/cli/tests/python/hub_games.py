@@ -4,7 +4,8 @@
 
 Plays tablero against itself (two engine processes, full strength against level 4) in international, Russian and
 English draughts with a clock; one side ponders and is sent ponder-hit from another
-thread, as pydraughts intends. pydraughts resolves every Hub move the engine sends
+thread, as pydraughts intends (joined before the next command, so that the two
+threads never write to the engine at once). pydraughts resolves every Hub move the engine sends
 against its own board (an unknown or illegal move raises), and this script checks it
 is among pydraughts' legal moves too; every game must end by pydraughts' rules.
 Prints one line per game.
@@ -12,6 +13,7 @@ Prints one line per game.
 
 import sys
 import threading
+import time
 
 import draughts
 from draughts.engine import HubEngine, Limit
@@ -34,6 +36,15 @@ def start(binary, variant, level):
     return engine
 
 
+def ponder_hit_once_pondering(engine, answered):
+    """Sends `ponder-hit` once `go ponder` is out, unless the engine has answered
+    already (Hub lets an engine answer while pondering, e.g. with one legal move)."""
+    while engine._last_sent != "go ponder" and not answered.is_set():
+        time.sleep(0.001)
+    if not answered.is_set():
+        engine.ponderhit()
+
+
 def play(binary, pd_variant, hub_variant):
     board = draughts.Board(variant=pd_variant)
     # Full strength against level 4, so that most games end before the draw rules.
@@ -48,10 +59,18 @@ def play(binary, pd_variant, hub_variant):
         while not board.is_over() and plies < MAX_PLIES:
             engine = engines[board.turn]
             ponder = engine is first and plies % 4 == 0
+            answered = threading.Event()
+            hit = None
             if ponder:
                 # pydraughts' play() blocks until `done`: ponder-hit comes from here.
-                threading.Thread(target=engine.ponderhit, daemon=True).start()
-            result = engine.play(board, limit, ponder=ponder)
+                hit = threading.Thread(target=ponder_hit_once_pondering, args=(engine, answered))
+                hit.start()
+            try:
+                result = engine.play(board, limit, ponder=ponder)
+            finally:
+                answered.set()
+                if hit is not None:
+                    hit.join()
             legal = [m.board_move for m in board.legal_moves()]
             if result.move is None or result.move.board_move not in legal:
                 raise RuntimeError(f"illegal move {result.move} in {board.fen}")
