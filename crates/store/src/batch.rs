@@ -1,12 +1,17 @@
 //! Group commit for moves: one task writes the moves that arrive while the previous
-//! batch is being committed, all in one transaction, and answers each one after the
-//! commit. A move is still acknowledged only once it is durable; the transaction
-//! overhead (BEGIN, COMMIT, the WAL append, the round trips to SQLite's thread) is
+//! batch is being committed, all in one statement (so one transaction), and answers
+//! each one after the commit. A move is still acknowledged only once it is durable;
+//! the transaction overhead (the WAL append, the round trip to SQLite's thread) is
 //! shared by every move in the batch.
+//!
+//! Only the `moves` table is written: a game's remaining times during play are those
+//! of its last move (see `games.rs`), so a move touches no page of `games` or of its
+//! index, which halves the pages each commit appends to the WAL.
 
 use sqlx::SqlitePool;
 use tokio::sync::{mpsc, oneshot};
 
+use crate::checkpoint::{self, FinishRequest};
 use crate::{MoveRecord, NOW, StoreError};
 
 /// At most this many moves share one transaction.
@@ -31,13 +36,13 @@ pub(crate) enum Written {
 }
 
 /// Starts the writer task; it ends when every sender is dropped.
-pub(crate) fn start(writer: SqlitePool) -> mpsc::Sender<MoveWrite> {
+pub(crate) fn start(writer: SqlitePool, finish: FinishRequest) -> mpsc::Sender<MoveWrite> {
     let (sender, receiver) = mpsc::channel(4 * MAX_BATCH);
-    tokio::spawn(run(writer, receiver));
+    tokio::spawn(run(writer, receiver, finish));
     sender
 }
 
-async fn run(writer: SqlitePool, mut receiver: mpsc::Receiver<MoveWrite>) {
+async fn run(writer: SqlitePool, mut receiver: mpsc::Receiver<MoveWrite>, finish: FinishRequest) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while receiver.recv_many(&mut batch, MAX_BATCH).await > 0 {
         match write(&writer, &batch).await {
@@ -55,45 +60,56 @@ async fn run(writer: SqlitePool, mut receiver: mpsc::Receiver<MoveWrite>) {
                 }
             }
         }
+        if finish.take() {
+            // Between two batches no frame is being written: this checkpoint
+            // completes, and the next commit starts the WAL file over.
+            checkpoint::passive(&writer).await;
+        }
     }
 }
 
-/// Writes every move of `batch` in one transaction: each one is stored or refused on
-/// its own; only a database failure fails them all.
+/// Writes every move of `batch` in one statement: each one is stored or refused on
+/// its own (stored: its game goes on, its move number is free and the one before is
+/// stored); only a database failure fails them all. The moves travel as one JSON
+/// array, so the statement text, and SQLite's prepared statement, never change.
 async fn write(writer: &SqlitePool, batch: &[MoveWrite]) -> Result<Vec<Written>, sqlx::Error> {
-    let mut tx = writer.begin().await?;
-    let mut results = Vec::with_capacity(batch.len());
-    for item in batch {
-        // The game goes on, this move number is free and the one before is stored.
-        let updated = sqlx::query(&format!(
-            "UPDATE games SET white_ms = ?1, black_ms = ?2, updated_at = {NOW}
-             WHERE id = ?3 AND status = 'playing'
-               AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = ?3 AND ply = ?4)
-               AND (?4 = 0 OR EXISTS (SELECT 1 FROM moves WHERE game_id = ?3 AND ply = ?4 - 1))"
-        ))
-        .bind(crate::games::ms(item.record.white_ms))
-        .bind(crate::games::ms(item.record.black_ms))
-        .bind(&item.id)
-        .bind(item.ply)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
-            results.push(Written::Refused);
-            continue;
-        }
-        sqlx::query(&format!(
-            "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, played_at)
-             VALUES (?, ?, ?, ?, ?, {NOW})"
-        ))
-        .bind(&item.id)
-        .bind(item.ply)
-        .bind(&item.record.text)
-        .bind(crate::games::ms(item.record.white_ms))
-        .bind(crate::games::ms(item.record.black_ms))
-        .execute(&mut *tx)
-        .await?;
-        results.push(Written::Stored);
-    }
-    tx.commit().await?;
-    Ok(results)
+    let rows: Vec<serde_json::Value> = batch
+        .iter()
+        .map(|item| {
+            serde_json::json!([
+                item.id,
+                item.ply,
+                item.record.text,
+                crate::games::ms(item.record.white_ms),
+                crate::games::ms(item.record.black_ms)
+            ])
+        })
+        .collect();
+    let json = serde_json::Value::Array(rows).to_string();
+    // `OR IGNORE`: a move number already stored refuses the move, not the batch.
+    let stored: Vec<(String, i64)> = sqlx::query_as(&format!(
+        "INSERT OR IGNORE INTO moves (game_id, ply, move, white_ms, black_ms, played_at)
+         SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, {NOW}
+         FROM json_each(?1) AS j
+         WHERE EXISTS (SELECT 1 FROM games g WHERE g.id = j.value ->> 0 AND g.status = 'playing')
+           AND (j.value ->> 1 = 0 OR EXISTS (SELECT 1 FROM moves m
+                 WHERE m.game_id = j.value ->> 0 AND m.ply = (j.value ->> 1) - 1))
+         RETURNING game_id, ply"
+    ))
+    .bind(json)
+    .fetch_all(writer)
+    .await?;
+    let mut stored: std::collections::HashSet<(&str, i64)> =
+        stored.iter().map(|(id, ply)| (id.as_str(), *ply)).collect();
+    // Of two moves with one number in a batch, the first was inserted.
+    Ok(batch
+        .iter()
+        .map(|item| {
+            if stored.remove(&(item.id.as_str(), item.ply)) {
+                Written::Stored
+            } else {
+                Written::Refused
+            }
+        })
+        .collect())
 }

@@ -216,6 +216,25 @@ pub struct GameSummary {
 
 const SIDES: [Side; 2] = [Side::White, Side::Black];
 
+impl GameRecord {
+    /// Moves are stored without touching the game's row (see `batch.rs`): the row's
+    /// clocks and time are those of its creation, last takeback or end. A game in
+    /// progress is as its last move left it, if that came later.
+    fn follow_last_move(&mut self, last_played_at: Option<String>) {
+        if self.status != GameStatus::Playing {
+            return;
+        }
+        if let Some(last) = self.moves.last() {
+            self.remaining_ms = [last.white_ms, last.black_ms];
+        }
+        if let Some(played_at) = last_played_at
+            && played_at > self.updated_at
+        {
+            self.updated_at = played_at;
+        }
+    }
+}
+
 pub(crate) fn ms(value: Option<u64>) -> Option<i64> {
     value.map(|v| i64::try_from(v).unwrap_or(i64::MAX))
 }
@@ -456,19 +475,22 @@ impl Store {
             return Ok(None);
         };
         let mut game = game_from_row(&row)?;
-        game.moves = sqlx::query_as::<_, (String, Option<i64>, Option<i64>)>(
-            "SELECT move, white_ms, black_ms FROM moves WHERE game_id = ? ORDER BY ply",
+        let moves = sqlx::query_as::<_, (String, Option<i64>, Option<i64>, String)>(
+            "SELECT move, white_ms, black_ms, played_at FROM moves WHERE game_id = ? ORDER BY ply",
         )
         .bind(id)
         .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(|(text, white, black)| MoveRecord {
-            text,
-            white_ms: from_ms(white),
-            black_ms: from_ms(black),
-        })
-        .collect();
+        .await?;
+        let mut last_played_at = None;
+        for (text, white, black, played_at) in moves {
+            game.moves.push(MoveRecord {
+                text,
+                white_ms: from_ms(white),
+                black_ms: from_ms(black),
+            });
+            last_played_at = Some(played_at);
+        }
+        game.follow_last_move(last_played_at);
         Ok(Some(game))
     }
 
@@ -491,21 +513,26 @@ impl Store {
             .enumerate()
             .map(|(i, g)| (g.id.clone(), i))
             .collect();
-        let moves = sqlx::query_as::<_, (String, String, Option<i64>, Option<i64>)>(
-            "SELECT m.game_id, m.move, m.white_ms, m.black_ms FROM moves m
+        let moves = sqlx::query_as::<_, (String, String, Option<i64>, Option<i64>, String)>(
+            "SELECT m.game_id, m.move, m.white_ms, m.black_ms, m.played_at FROM moves m
              JOIN games g ON g.id = m.game_id WHERE g.status = 'playing'
              ORDER BY m.game_id, m.ply",
         )
         .fetch_all(&self.pool)
         .await?;
-        for (id, text, white, black) in moves {
+        let mut last_played_at = vec![None; games.len()];
+        for (id, text, white, black, played_at) in moves {
             if let Some(&i) = index.get(&id) {
                 games[i].moves.push(MoveRecord {
                     text,
                     white_ms: from_ms(white),
                     black_ms: from_ms(black),
                 });
+                last_played_at[i] = Some(played_at);
             }
+        }
+        for (game, played_at) in games.iter_mut().zip(last_played_at) {
+            game.follow_last_move(played_at);
         }
         Ok(games)
     }
@@ -522,11 +549,14 @@ impl Store {
         offset: u32,
     ) -> Result<Vec<GameSummary>, StoreError> {
         let rows = sqlx::query(
+            // A game in progress changed last with its last move (see `follow_last_move`).
             "SELECT id, game, variant, mode, white_name, white_level, black_name, black_level,
-                    status, winner, reason, created_at, updated_at,
+                    status, winner, reason, created_at,
+                    max(updated_at, coalesce((SELECT played_at FROM moves
+                        WHERE game_id = games.id ORDER BY ply DESC LIMIT 1), '')) AS changed_at,
                     (SELECT count(*) FROM moves WHERE game_id = games.id) AS plies
              FROM games WHERE (?1 IS NULL OR status = ?1)
-             ORDER BY updated_at DESC, id LIMIT ?2 OFFSET ?3",
+             ORDER BY changed_at DESC, id LIMIT ?2 OFFSET ?3",
         )
         .bind(status.map(GameStatus::id))
         .bind(limit)
@@ -552,7 +582,7 @@ impl Store {
                     game: row.try_get("game")?,
                     variant: row.try_get("variant")?,
                     created_at: row.try_get("created_at")?,
-                    updated_at: row.try_get("updated_at")?,
+                    updated_at: row.try_get("changed_at")?,
                     id,
                 })
             })

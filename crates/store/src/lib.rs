@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 mod batch;
+mod checkpoint;
 mod error;
 mod games;
 mod glicko;
@@ -74,6 +75,9 @@ impl Store {
             options
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
+                // Checkpoints run beside the writer (`checkpoint.rs`), not in its
+                // commits, where they would hold up every move of the batch.
+                .pragma("wal_autocheckpoint", "0")
         };
         if let Some(dir) = options.get_filename().parent()
             && !memory
@@ -99,7 +103,11 @@ impl Store {
         } else {
             pool_of(4).connect_with(options).await?
         };
-        let moves = batch::start(writer.clone());
+        let finish = checkpoint::FinishRequest::default();
+        let moves = batch::start(writer.clone(), finish.clone());
+        if !memory {
+            checkpoint::start(pool.clone(), moves.downgrade(), finish);
+        }
         Ok(Store {
             pool,
             writer,

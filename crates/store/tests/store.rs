@@ -198,3 +198,122 @@ async fn bad_urls_are_named() {
         assert!(matches!(error, StoreError::Url { .. }), "{url}: {error}");
     }
 }
+
+#[tokio::test]
+async fn clocks_and_change_times_follow_the_last_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let store = Store::open(&url).await.unwrap();
+    for id in ["older", "newer"] {
+        store
+            .create_game(&new_game(id, [person("ana"), person("bo")]))
+            .await
+            .unwrap();
+    }
+    let fresh = store.game("older").await.unwrap().unwrap();
+    assert_eq!(fresh.remaining_ms, [Some(60_000), Some(60_000)]);
+    // "newer" was created last, but "older" has a move since: it changed last.
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    store
+        .append_move("older", 0, &mv("e2e4", 58_000, 60_000))
+        .await
+        .unwrap();
+    let list = store.list_games(None, 10, 0).await.unwrap();
+    let order: Vec<&str> = list.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(order, ["older", "newer"]);
+    assert!(list[0].updated_at > list[1].updated_at, "{list:?}");
+
+    store
+        .append_move("older", 1, &mv("e7e5", 58_000, 57_000))
+        .await
+        .unwrap();
+    store.close().await;
+    let store = Store::open(&url).await.unwrap();
+    let playing = store.unfinished_games().await.unwrap();
+    let older = playing.iter().find(|g| g.id == "older").unwrap();
+    assert_eq!(older.remaining_ms, [Some(58_000), Some(57_000)]);
+    assert_eq!(
+        store.game("older").await.unwrap().unwrap().remaining_ms,
+        [Some(58_000), Some(57_000)]
+    );
+
+    // A takeback sets the clocks; the moves after it set them again.
+    store
+        .take_back("older", 1, [Some(58_000), Some(60_000)])
+        .await
+        .unwrap();
+    let game = store.game("older").await.unwrap().unwrap();
+    assert_eq!(game.remaining_ms, [Some(58_000), Some(60_000)]);
+    store
+        .append_move("older", 1, &mv("c7c5", 58_000, 55_000))
+        .await
+        .unwrap();
+    let game = store.game("older").await.unwrap().unwrap();
+    assert_eq!(game.remaining_ms, [Some(58_000), Some(55_000)]);
+
+    // A finished game keeps the clocks of its end (a flag falls after the last move).
+    store
+        .finish_game(
+            "older",
+            Some(Side::White),
+            "timeout",
+            [Some(1_000), Some(0)],
+        )
+        .await
+        .unwrap();
+    let game = store.game("older").await.unwrap().unwrap();
+    assert_eq!(game.remaining_ms, [Some(1_000), Some(0)]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn of_two_moves_with_one_number_exactly_one_is_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let store = Store::open(&url).await.unwrap();
+    for round in 0..20 {
+        let id = format!("g{round}");
+        store
+            .create_game(&new_game(&id, [person("ana"), person("bo")]))
+            .await
+            .unwrap();
+        // Sent at once, they usually land in one batch.
+        let (first, second) = (mv("e2e4", 1, 1), mv("d2d4", 2, 2));
+        let (a, b) = tokio::join!(
+            store.append_move(&id, 0, &first),
+            store.append_move(&id, 0, &second),
+        );
+        assert!(a.is_ok() != b.is_ok(), "{a:?} {b:?}");
+        let game = store.game(&id).await.unwrap().unwrap();
+        let expected = if a.is_ok() { "e2e4" } else { "d2d4" };
+        assert_eq!(game.moves.len(), 1);
+        assert_eq!(game.moves[0].text, expected);
+    }
+}
+
+#[tokio::test]
+async fn the_wal_is_copied_back_into_the_database_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    let store = Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    let before = std::fs::metadata(&path).unwrap().len();
+    for round in 0..200 {
+        let id = format!("game-with-a-long-identifier-{round:04}");
+        store
+            .create_game(&new_game(&id, [person("ana"), person("bo")]))
+            .await
+            .unwrap();
+        store.append_move(&id, 0, &mv("e2e4", 1, 1)).await.unwrap();
+    }
+    // The writer never checkpoints by itself: only the checkpoint task grows the file.
+    let mut grown = false;
+    for _ in 0..100 {
+        if std::fs::metadata(&path).unwrap().len() > before {
+            grown = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(grown, "the database file stayed at {before} bytes");
+}
