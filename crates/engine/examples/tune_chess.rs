@@ -11,6 +11,10 @@
 //! result. `tune` fits the weights so that `sigmoid(K × eval)` predicts those results
 //! (least squares, Adam), after choosing K for the current weights, and prints the new
 //! weights file.
+//!
+//! A label may be any expected score in 0..=1 for White, not only 0, ½ or 1: the
+//! weights in use were fitted to Stockfish's expected score for each position
+//! (`scripts/label-with-stockfish`, see docs/engine.md "Tuning").
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
