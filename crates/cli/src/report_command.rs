@@ -150,15 +150,5 @@ fn player_lines(url: &str) -> Result<Vec<PlayerLine>, String> {
         store.close().await;
         players
     })?;
-    Ok(players
-        .iter()
-        .map(|p| {
-            let t = p.totals(None);
-            PlayerLine {
-                name: p.name.clone(),
-                won: t.won,
-                lost: t.lost,
-            }
-        })
-        .collect())
+    Ok(tablero_server::player_lines(&players))
 }

@@ -18,6 +18,7 @@ use axum::Router;
 use tablero_store::Store;
 
 pub use error::{ApiError, ApiJson};
+pub use players_routes::player_lines;
 pub use view::{
     BoardView, ClockView, GameView, MoveHintView, MoveView, OutcomeView, PieceView, PlayerView,
     PositionView, SpotView,

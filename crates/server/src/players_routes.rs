@@ -258,7 +258,10 @@ struct ReportQuery {
     order: Option<String>,
 }
 
-fn lines_of(players: &[PlayerRecord]) -> Vec<PlayerLine> {
+/// The players as the player reports draw them: each name with its wins and losses
+/// over every game kind and the imported counts. Shared with `tablero report`.
+#[must_use]
+pub fn player_lines(players: &[PlayerRecord]) -> Vec<PlayerLine> {
     players
         .iter()
         .map(|p| {
@@ -367,7 +370,7 @@ async fn report(
                 ));
             }
             let players = state.games.store().players().await?;
-            let lines = lines_of(&players);
+            let lines = player_lines(&players);
             if kind == ReportKind::Players {
                 player_tree(&lines)
             } else {

@@ -8,6 +8,8 @@
 //! of its last move (see `games.rs`), so a move touches no page of `games` or of its
 //! index, which halves the pages each commit appends to the WAL.
 
+use std::sync::LazyLock;
+
 use sqlx::SqlitePool;
 use tokio::sync::{mpsc, oneshot};
 
@@ -68,6 +70,20 @@ async fn run(writer: SqlitePool, mut receiver: mpsc::Receiver<MoveWrite>, finish
     }
 }
 
+/// The statement of [`write`], made once. `OR IGNORE`: a move number already stored
+/// refuses the move, not the batch.
+static INSERT_MOVES: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "INSERT OR IGNORE INTO moves (game_id, ply, move, white_ms, black_ms, played_at)
+         SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, {NOW}
+         FROM json_each(?1) AS j
+         WHERE EXISTS (SELECT 1 FROM games g WHERE g.id = j.value ->> 0 AND g.status = 'playing')
+           AND (j.value ->> 1 = 0 OR EXISTS (SELECT 1 FROM moves m
+                 WHERE m.game_id = j.value ->> 0 AND m.ply = (j.value ->> 1) - 1))
+         RETURNING game_id, ply"
+    )
+});
+
 /// Writes every move of `batch` in one statement: each one is stored or refused on
 /// its own (stored: its game goes on, its move number is free and the one before is
 /// stored); only a database failure fails them all. The moves travel as one JSON
@@ -86,19 +102,10 @@ async fn write(writer: &SqlitePool, batch: &[MoveWrite]) -> Result<Vec<Written>,
         })
         .collect();
     let json = serde_json::Value::Array(rows).to_string();
-    // `OR IGNORE`: a move number already stored refuses the move, not the batch.
-    let stored: Vec<(String, i64)> = sqlx::query_as(&format!(
-        "INSERT OR IGNORE INTO moves (game_id, ply, move, white_ms, black_ms, played_at)
-         SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, {NOW}
-         FROM json_each(?1) AS j
-         WHERE EXISTS (SELECT 1 FROM games g WHERE g.id = j.value ->> 0 AND g.status = 'playing')
-           AND (j.value ->> 1 = 0 OR EXISTS (SELECT 1 FROM moves m
-                 WHERE m.game_id = j.value ->> 0 AND m.ply = (j.value ->> 1) - 1))
-         RETURNING game_id, ply"
-    ))
-    .bind(json)
-    .fetch_all(writer)
-    .await?;
+    let stored: Vec<(String, i64)> = sqlx::query_as(&INSERT_MOVES)
+        .bind(json)
+        .fetch_all(writer)
+        .await?;
     let mut stored: std::collections::HashSet<(&str, i64)> =
         stored.iter().map(|(id, ply)| (id.as_str(), *ply)).collect();
     // Of two moves with one number in a batch, the first was inserted.

@@ -549,11 +549,15 @@ impl Store {
         offset: u32,
     ) -> Result<Vec<GameSummary>, StoreError> {
         let rows = sqlx::query(
-            // A game in progress changed last with its last move (see `follow_last_move`).
+            // A game in progress changed last with its last move (see `follow_last_move`);
+            // a finished game's row was written at its end. Only games in progress, which
+            // the server holds in memory anyway, pay for the lookup.
             "SELECT id, game, variant, mode, white_name, white_level, black_name, black_level,
                     status, winner, reason, created_at,
-                    max(updated_at, coalesce((SELECT played_at FROM moves
-                        WHERE game_id = games.id ORDER BY ply DESC LIMIT 1), '')) AS changed_at,
+                    CASE WHEN status = 'playing'
+                         THEN max(updated_at, coalesce((SELECT played_at FROM moves
+                              WHERE game_id = games.id ORDER BY ply DESC LIMIT 1), ''))
+                         ELSE updated_at END AS changed_at,
                     (SELECT count(*) FROM moves WHERE game_id = games.id) AS plies
              FROM games WHERE (?1 IS NULL OR status = ?1)
              ORDER BY changed_at DESC, id LIMIT ?2 OFFSET ?3",
