@@ -113,7 +113,8 @@ impl Chess {
         pinned
     }
 
-    pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
+    /// Generates every legal move, or with `NOISY` only captures and promotions.
+    pub(crate) fn generate<S: MoveSink, const NOISY: bool>(&self, sink: &mut S) {
         let board = self.board();
         let us = self.turn();
         let them = !us;
@@ -124,7 +125,7 @@ impl Chess {
         let checkers = board.attackers(king, them, occupied);
 
         let without_king = occupied.without(king);
-        let mut king_targets = king_attacks(king) & !ours;
+        let mut king_targets = king_attacks(king) & if NOISY { theirs } else { !ours };
         while let Some(to) = king_targets.first() {
             king_targets = king_targets.without(to);
             if !board.is_attacked(to, them, without_king) {
@@ -138,32 +139,41 @@ impl Chess {
             Some(checker) => between(king, checker).with(checker),
             None => !ours,
         };
+        // Only captures, and pawn pushes onto the last rank (promotions).
+        let (piece_target, push_target) = if NOISY {
+            (
+                target & theirs,
+                target & (Bitboard::rank(Rank::FIRST) | Bitboard::rank(Rank::EIGHTH)),
+            )
+        } else {
+            (target, target)
+        };
         let pinned = self.pinned(king);
 
         for from in board.by_role(Role::Knight) & ours & !pinned {
-            sink.push_targets(from, knight_attacks(from) & target);
+            sink.push_targets(from, knight_attacks(from) & piece_target);
         }
         for from in board.bishops_and_queens() & ours {
-            let mut targets = bishop_attacks(from, occupied) & target;
+            let mut targets = bishop_attacks(from, occupied) & piece_target;
             if pinned.contains(from) {
                 targets &= line(king, from);
             }
             sink.push_targets(from, targets);
         }
         for from in board.rooks_and_queens() & ours {
-            let mut targets = rook_attacks(from, occupied) & target;
+            let mut targets = rook_attacks(from, occupied) & piece_target;
             if pinned.contains(from) {
                 targets &= line(king, from);
             }
             sink.push_targets(from, targets);
         }
 
-        self.generate_pawn_moves(sink, king, target, pinned, theirs);
+        self.generate_pawn_moves(sink, king, piece_target, push_target, pinned, theirs);
 
         if let Some(ep) = self.ep_square() {
             self.generate_en_passant(sink, ep, king, target);
         }
-        if checkers.is_empty() {
+        if !NOISY && checkers.is_empty() {
             self.generate_castling(sink, king);
         }
     }
@@ -173,7 +183,8 @@ impl Chess {
         &self,
         sink: &mut S,
         king: Square,
-        target: Bitboard,
+        capture_target: Bitboard,
+        push_target: Bitboard,
         pinned: Bitboard,
         theirs: Bitboard,
     ) {
@@ -200,32 +211,33 @@ impl Chess {
 
         let free = pawns & !pinned;
         let single = free.shift(up) & empty;
-        let double = (single & double_rank).shift(up) & empty & target;
-        let single = single & target;
+        let double = (single & double_rank).shift(up) & empty & push_target;
+        let single = single & push_target;
         sink.push_pawn_set(single & !last_rank, up);
         sink.push_promotion_set(single & last_rank, up);
         sink.push_pawn_set(double, 2 * up);
         for (delta, from_mask) in [(left_capture, NOT_FILE_A), (right_capture, NOT_FILE_H)] {
-            let captures = (free & from_mask).shift(delta) & theirs & target;
+            let captures = (free & from_mask).shift(delta) & theirs & capture_target;
             sink.push_pawn_set(captures & !last_rank, delta);
             sink.push_promotion_set(captures & last_rank, delta);
         }
 
         for from in pawns & pinned {
-            let allowed = line(king, from) & target;
-            let mut targets = pawn_attacks(us, from) & theirs;
+            let mut pushes = Bitboard::EMPTY;
             if let Some(one) = from.offset(up)
                 && empty.contains(one)
             {
-                targets = targets.with(one);
+                pushes = pushes.with(one);
                 if double_rank.contains(one)
                     && let Some(two) = one.offset(up)
                     && empty.contains(two)
                 {
-                    targets = targets.with(two);
+                    pushes = pushes.with(two);
                 }
             }
-            for to in targets & allowed {
+            let targets =
+                (pawn_attacks(us, from) & theirs & capture_target) | (pushes & push_target);
+            for to in targets & line(king, from) {
                 if last_rank.contains(to) {
                     for role in Role::PROMOTIONS {
                         sink.push(Move::promotion(from, to, role));
@@ -324,14 +336,22 @@ impl Chess {
     /// Appends every legal move to `moves` (which is cleared first).
     pub(crate) fn fill_legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
-        self.generate(moves);
+        self.generate::<_, false>(moves);
+    }
+
+    /// Appends every legal capture (en passant included) and promotion to `moves`
+    /// (which is cleared first): the moves a quiescence search looks at, found without
+    /// generating the quiet ones.
+    pub fn noisy_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.generate::<_, true>(moves);
     }
 
     /// The number of legal moves, without listing them.
     #[must_use]
     pub fn count_moves(&self) -> u64 {
         let mut counter = MoveCounter::default();
-        self.generate(&mut counter);
+        self.generate::<_, false>(&mut counter);
         counter.0
     }
 }

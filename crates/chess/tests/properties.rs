@@ -151,6 +151,19 @@ fn check_position(pos: &Chess, rng: &mut SplitMix64) {
         "incremental key at {}",
         pos.fen()
     );
+    let mut noisy = tablero_chess::MoveList::new();
+    pos.noisy_moves_into(&mut noisy);
+    let expected: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| pos.is_capture(m) || m.promotion_role().is_some())
+        .collect();
+    assert_eq!(
+        sorted(noisy.to_vec()),
+        sorted(expected),
+        "noisy moves differ at {}",
+        pos.fen()
+    );
     let mode = pos.castling_mode();
     let reparsed = Chess::from_fen(&pos.fen(), mode).expect("printed FEN parses");
     assert_eq!(&reparsed, pos, "FEN round-trip of {}", pos.fen());

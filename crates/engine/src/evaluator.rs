@@ -29,6 +29,16 @@ pub trait Evaluator<P: Position>: Send + Sync {
     /// quiescence search looks at.
     fn is_noisy(&self, pos: &P, mv: P::Move) -> bool;
 
+    /// Fills `moves` for a quiescence node where the side to move may stand pat:
+    /// every legal noisy move, and perhaps others. Returns `true` when the list holds
+    /// only noisy moves (so an empty list does not mean the game is over), `false`
+    /// when it holds every legal move, which the default lists. A game with a capture
+    /// generator overrides this: quiescence nodes are most of a search.
+    fn noisy_moves_into(&self, pos: &P, moves: &mut P::MoveList) -> bool {
+        pos.legal_moves_into(moves);
+        false
+    }
+
     /// An ordering key for noisy moves, highest first (most valuable victim, then
     /// least valuable attacker). Only compared between noisy moves of one position.
     fn noisy_order(&self, pos: &P, mv: P::Move) -> Score;
@@ -47,6 +57,18 @@ pub trait Evaluator<P: Position>: Send + Sync {
 
     /// The size of the history table.
     const HISTORY_SLOTS: usize;
+
+    /// The slot of `mv` in the continuation-history tables, below
+    /// [`Evaluator::CONTINUATION_SLOTS`]: the moving piece and its target square, so
+    /// that "this reply to that move" is learnt across positions.
+    fn continuation_slot(&self, pos: &P, mv: P::Move) -> usize {
+        let _ = (pos, mv);
+        0
+    }
+
+    /// The number of continuation slots; the default 0 turns continuation history off
+    /// (its table has this many squared entries).
+    const CONTINUATION_SLOTS: usize = 0;
 
     /// Whether playing `mv` makes every earlier position unrepeatable (a capture, a
     /// pawn or man move), so repetition checks can stop looking back there.

@@ -76,7 +76,11 @@ struct Ply<P: Position> {
     scored: Vec<ScoredMove<P::Move>>,
     killers: [Option<P::Move>; 2],
     pv: Vec<P::Move>,
-    quiets_tried: Vec<usize>,
+    /// The history and continuation slots of each quiet move searched here.
+    quiets_tried: Vec<(usize, usize)>,
+    /// The history and continuation slots of the move being searched from here
+    /// (`None` for a null move): what the plies below answer.
+    current: Option<(usize, usize)>,
     /// The static evaluation here (-INFINITE in check), to tell whether the side to
     /// move is improving on its position two plies before.
     static_eval: Score,
@@ -97,6 +101,11 @@ pub(crate) struct Searcher<'a, P: Position, E: Evaluator<P>> {
     pub(crate) seldepth: usize,
     plies: Vec<Ply<P>>,
     history: Vec<i32>,
+    /// The quiet move that last refuted each move (by the refuted move's history slot).
+    countermoves: Vec<Option<P::Move>>,
+    /// How well a quiet move (continuation slot) did as the reply to a move one or two
+    /// plies earlier: `CONTINUATION_SLOTS²` entries, indexed earlier × later.
+    continuation: Vec<i32>,
     /// Keys of the game's earlier positions and of the path from the root.
     keys: Vec<u64>,
     /// Whether the side to move was in check in each of those positions.
@@ -128,6 +137,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             killers: [None, None],
             pv: Vec::with_capacity(MAX_PLY),
             quiets_tried: Vec::with_capacity(64),
+            current: None,
             static_eval: -INFINITE,
         });
         let mut searcher = Searcher {
@@ -144,6 +154,8 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             seldepth: 0,
             plies,
             history: vec![0; E::HISTORY_SLOTS],
+            countermoves: vec![None; E::HISTORY_SLOTS],
+            continuation: vec![0; E::CONTINUATION_SLOTS * E::CONTINUATION_SLOTS],
             keys: Vec::with_capacity(history.len() + MAX_PLY + 1),
             checks: Vec::with_capacity(history.len() + MAX_PLY + 1),
             reversible_from: Vec::with_capacity(history.len() + MAX_PLY + 1),
@@ -348,6 +360,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 && let Some(passed) = self.evaluator.null_move(pos)
             {
                 let reduction = 3 + depth / 4;
+                self.plies[ply].current = None;
                 self.push_key(passed.zobrist(), false, true);
                 let score = -self.search(&passed, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
                 self.pop_key();
@@ -421,6 +434,11 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 }
             }
             let irreversible = self.evaluator.is_irreversible(pos, mv);
+            let slots = (
+                self.evaluator.history_slot(pos, mv),
+                self.evaluator.continuation_slot(pos, mv),
+            );
+            self.plies[ply].current = Some(slots);
             self.push_key(child.zobrist(), gives_check, irreversible);
 
             let new_depth = depth - 1;
@@ -461,8 +479,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             }
             searched += 1;
             if !noisy {
-                let slot = self.evaluator.history_slot(pos, mv);
-                self.plies[ply].quiets_tried.push(slot);
+                self.plies[ply].quiets_tried.push(slots);
             }
             if score > best_score {
                 best_score = score;
@@ -506,22 +523,52 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
+        let [before, before_that] = self.earlier_moves(ply);
+        if let Some((slot, _)) = before {
+            self.countermoves[slot] = Some(mv);
+        }
         let bonus = (depth * depth).min(400);
         let best_slot = self.evaluator.history_slot(pos, mv);
         let tried = std::mem::take(&mut self.plies[ply].quiets_tried);
-        for &slot in &tried {
+        let n = E::CONTINUATION_SLOTS;
+        for &(slot, follow) in &tried {
             let delta = if slot == best_slot { bonus } else { -bonus };
-            // Gravity keeps entries within ±16384 and lets old results fade.
-            let entry = &mut self.history[slot];
-            *entry += delta - *entry * delta.abs() / 16_384;
+            gravity(&mut self.history[slot], delta);
+            if n > 0 {
+                for (_, earlier) in [before, before_that].into_iter().flatten() {
+                    gravity(&mut self.continuation[earlier * n + follow], delta);
+                }
+            }
         }
         self.plies[ply].quiets_tried = tried;
+    }
+
+    /// The slots of the moves one and two plies before `ply`, where there were real
+    /// moves (not the root's history, not a null move).
+    fn earlier_moves(&self, ply: usize) -> [Option<(usize, usize)>; 2] {
+        let at = |back: usize| ply.checked_sub(back).and_then(|p| self.plies[p].current);
+        [at(1), at(2)]
     }
 
     /// Fills the ply's scored list from its move list: TT move, then noisy moves by
     /// their order, killers, and quiet moves by history.
     fn order_moves(&mut self, pos: &P, ply: usize, tt_move: Option<u16>, root: bool) {
         let evaluator = self.evaluator;
+        let [before, before_that] = self.earlier_moves(ply);
+        let countermove = before.and_then(|(slot, _)| self.countermoves[slot]);
+        let n = E::CONTINUATION_SLOTS;
+        let continuation = &self.continuation;
+        let follow_up = |mv: P::Move| -> i64 {
+            if n == 0 {
+                return 0;
+            }
+            let slot = evaluator.continuation_slot(pos, mv);
+            [before, before_that]
+                .into_iter()
+                .flatten()
+                .map(|(_, earlier)| i64::from(continuation[earlier * n + slot]))
+                .sum()
+        };
         let Ply {
             moves,
             scored,
@@ -549,8 +596,10 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 (1 << 31) + 1
             } else if killers[1] == Some(mv) {
                 1 << 31
+            } else if countermove == Some(mv) {
+                (1 << 31) - 1
             } else {
-                i64::from(self.history[evaluator.history_slot(pos, mv)])
+                i64::from(self.history[evaluator.history_slot(pos, mv)]) + follow_up(mv)
             };
             scored.push(ScoredMove {
                 mv,
@@ -619,15 +668,22 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
         }
-        pos.legal_moves_into(&mut self.plies[ply].moves);
-        let has_moves = !self.plies[ply].moves.is_empty();
-        if let Some(terminal) = self.evaluator.terminal(pos, has_moves) {
-            return terminal_score(terminal, ply);
-        }
-        if !has_moves {
-            return -MATE + ply as Score;
-        }
         let evaluator = self.evaluator;
+        let only_noisy = if must_resolve {
+            pos.legal_moves_into(&mut self.plies[ply].moves);
+            false
+        } else {
+            evaluator.noisy_moves_into(pos, &mut self.plies[ply].moves)
+        };
+        if !only_noisy {
+            let has_moves = !self.plies[ply].moves.is_empty();
+            if let Some(terminal) = evaluator.terminal(pos, has_moves) {
+                return terminal_score(terminal, ply);
+            }
+            if !has_moves {
+                return -MATE + ply as Score;
+            }
+        }
         {
             let Ply { moves, scored, .. } = &mut self.plies[ply];
             scored.clear();
@@ -692,6 +748,12 @@ fn terminal_score(terminal: Terminal, ply: usize) -> Score {
         Terminal::Loss => -MATE + ply as Score,
         Terminal::Draw => 0,
     }
+}
+
+/// Moves a history entry by `delta`; the pull back towards zero keeps it within
+/// ±16384 and lets old results fade.
+fn gravity(entry: &mut i32, delta: i32) {
+    *entry += delta - *entry * delta.abs() / 16_384;
 }
 
 /// Late-move reduction in plies: grows with depth and with how late the move comes.

@@ -13,7 +13,7 @@
 //! tune and reads as what it rewards.
 
 use tablero_chess::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use tablero_chess::{Bitboard, Chess, Move, Role, Side, Square};
+use tablero_chess::{Bitboard, Chess, Move, MoveList, Role, Side, Square};
 
 use super::chess_weights::WEIGHTS;
 use crate::{Evaluator, Score};
@@ -416,6 +416,11 @@ impl Evaluator<Chess> for ChessEvaluator {
         pos.is_capture(mv) || mv.promotion_role() == Some(Role::Queen)
     }
 
+    fn noisy_moves_into(&self, pos: &Chess, moves: &mut MoveList) -> bool {
+        pos.noisy_moves_into(moves);
+        true
+    }
+
     fn noisy_order(&self, pos: &Chess, mv: Move) -> Score {
         let victim = if mv.is_en_passant() {
             ORDER_VALUE[0]
@@ -440,6 +445,14 @@ impl Evaluator<Chess> for ChessEvaluator {
 
     fn history_slot(&self, _pos: &Chess, mv: Move) -> usize {
         mv.from().index() as usize * 64 + mv.to().index() as usize
+    }
+
+    const CONTINUATION_SLOTS: usize = 12 * 64;
+
+    fn continuation_slot(&self, pos: &Chess, mv: Move) -> usize {
+        let board = pos.board();
+        let role = board.role_at(mv.from()).map_or(0, |r| r.index());
+        (pos.turn().index() * 6 + role) * 64 + mv.to().index() as usize
     }
 
     fn is_irreversible(&self, pos: &Chess, mv: Move) -> bool {
