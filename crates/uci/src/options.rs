@@ -4,10 +4,12 @@ use std::time::Duration;
 
 use tablero_games::Level;
 
-/// Provisional strength of each level for `UCI_LimitStrength`: the Elo a level is
-/// taken to play at, level 1 first. Until the level table is measured against
-/// rated engines, these are evenly spread guesses; replace this one table then.
-pub const LEVEL_ELO: [u32; 10] = [800, 1000, 1200, 1350, 1500, 1650, 1800, 2000, 2200, 2400];
+/// Strength of each level for `UCI_LimitStrength`: the Elo a level is taken to play
+/// at, level 1 first, on Stockfish 15.1's `UCI_Elo` scale at 10+0.1 in chess. Level
+/// 10 is measured (200 games); the others are a monotone fit through 20-game matches
+/// against Stockfish and the self-play ladder, good to a few hundred Elo
+/// (docs/engine.md "Levels and Elo").
+pub const LEVEL_ELO: [u32; 10] = [400, 700, 1050, 1450, 1600, 1750, 1850, 1950, 2030, 2100];
 
 /// The level that plays at `elo`: the strongest whose [`LEVEL_ELO`] does not exceed
 /// it (level 1 below the table).
@@ -16,7 +18,7 @@ pub const LEVEL_ELO: [u32; 10] = [800, 1000, 1200, 1350, 1500, 1650, 1800, 2000,
 /// use tablero_uci::level_for_elo;
 /// assert_eq!(level_for_elo(500).get(), 1);
 /// assert_eq!(level_for_elo(1499).get(), 4);
-/// assert_eq!(level_for_elo(1500).get(), 5);
+/// assert_eq!(level_for_elo(1600).get(), 5);
 /// assert_eq!(level_for_elo(3000).get(), 10);
 /// ```
 #[must_use]
