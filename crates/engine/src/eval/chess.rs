@@ -29,10 +29,11 @@ pub(crate) mod feature {
     pub(crate) const RANK: usize = 5;
     /// Piece-square shape: role × distance of the file from the edge (4).
     pub(crate) const FILE: usize = RANK + 6 * 8;
-    /// Mobility per safe square, by role (knight, bishop, rook, queen).
+    /// Mobility: a weight for each count of safe squares, by role (knight 0–8,
+    /// bishop 0–13, rook 0–14, queen 0–27; see [`super::MOBILITY_OFFSET`]).
     pub(crate) const MOBILITY: usize = FILE + 6 * 4;
     /// A passed pawn, by relative rank.
-    pub(crate) const PASSED: usize = MOBILITY + 4;
+    pub(crate) const PASSED: usize = MOBILITY + 9 + 14 + 15 + 28;
     /// Passed pawn: distance of our king to its stop square, times its rank.
     pub(crate) const PASSED_OWN_KING: usize = PASSED + 8;
     /// Passed pawn: distance of their king to its stop square, times its rank.
@@ -63,10 +64,37 @@ pub(crate) mod feature {
     pub(crate) const SHELTER: usize = HANGING + 1;
     /// No pawn of ours on the king's file.
     pub(crate) const KING_OPEN_FILE: usize = SHELTER + 1;
-    /// Attack units on the enemy king's zone, with two attackers or more.
+    /// Attack on the enemy king's zone (two attackers or more): a weight for each
+    /// sixth of [`super::KING_ATTACK_CAP`] attack units, so that danger can grow faster
+    /// than linearly.
     pub(crate) const KING_ATTACK: usize = KING_OPEN_FILE + 1;
+    /// An enemy piece, or an undefended pawn, attacked by our knight or bishop: by the
+    /// victim's role (pawn, knight, bishop, rook, queen).
+    pub(crate) const THREAT_BY_MINOR: usize = KING_ATTACK + super::KING_ATTACK_BUCKETS;
+    /// The same, attacked by our rook.
+    pub(crate) const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 5;
+    /// An undefended enemy piece or pawn next to our king.
+    pub(crate) const THREAT_BY_KING: usize = THREAT_BY_ROOK + 5;
+    /// A square from which our knight, bishop, rook or queen (by role) could give check
+    /// next move without being taken there.
+    pub(crate) const SAFE_CHECK: usize = THREAT_BY_KING + 1;
+    /// A square next to the enemy king that we attack and only their king or queen
+    /// defends.
+    pub(crate) const KING_ZONE_WEAK: usize = SAFE_CHECK + 4;
+    /// A passed pawn whose stop square is empty and not attacked, by relative rank.
+    pub(crate) const PASSED_FREE: usize = KING_ZONE_WEAK + 1;
+    /// A pawn that no pawn of ours can ever defend, whose stop square an enemy pawn
+    /// attacks.
+    pub(crate) const BACKWARD: usize = PASSED_FREE + 8;
+    /// An enemy piece that a safe push of one of our pawns would attack.
+    pub(crate) const PAWN_PUSH_THREAT: usize = BACKWARD + 1;
+    /// Distance from our king to the nearest of our pawns (an endgame term).
+    pub(crate) const KING_PAWN_DISTANCE: usize = PAWN_PUSH_THREAT + 1;
+    /// A correction to the piece-square shapes: role × square (from White's side; a
+    /// Black piece counts on the mirrored square).
+    pub(crate) const SQUARE: usize = KING_PAWN_DISTANCE + 1;
     /// The side to move.
-    pub(crate) const TEMPO: usize = KING_ATTACK + 1;
+    pub(crate) const TEMPO: usize = SQUARE + 6 * 64;
     /// The number of features.
     pub(crate) const COUNT: usize = TEMPO + 1;
 }
@@ -81,10 +109,19 @@ pub(crate) const MAX_PHASE: i32 = 24;
 /// Values used to order captures (most valuable victim first).
 const ORDER_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 2000];
 
+/// Where each role's block of mobility weights starts (knight, bishop, rook, queen),
+/// relative to [`feature::MOBILITY`].
+const MOBILITY_OFFSET: [usize; 4] = [0, 9, 23, 38];
+/// The largest count of safe squares each role can have.
+const MOBILITY_MAX: [u32; 4] = [8, 13, 14, 27];
+
 /// Weight of each attacking role against the king's zone.
 const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
 /// Attack units beyond this count no more.
 const KING_ATTACK_CAP: i32 = 60;
+/// How many weights the king attack has: one for each [`KING_ATTACK_STEP`] units.
+const KING_ATTACK_BUCKETS: usize = 16;
+const KING_ATTACK_STEP: i32 = KING_ATTACK_CAP / (KING_ATTACK_BUCKETS as i32 - 1);
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const CENTRE: u64 = 0x0000_0018_1800_0000;
@@ -193,22 +230,65 @@ const ROLES: [Role; 6] = [
     Role::King,
 ];
 
-/// Attacks of every piece of `side` (pawns included), for threats and hanging pieces.
-fn all_attacks(pos: &Chess, side: Side) -> u64 {
+/// The squares one side attacks, by kind of attacker.
+#[derive(Default)]
+struct AttackMaps {
+    pawn: u64,
+    knight: u64,
+    bishop: u64,
+    rook: u64,
+    queen: u64,
+    king: u64,
+    all: u64,
+    /// Squares attacked at least twice.
+    twice: u64,
+}
+
+impl AttackMaps {
+    fn add(&mut self, attacks: u64) {
+        self.twice |= self.all & attacks;
+        self.all |= attacks;
+    }
+}
+
+fn attack_maps(pos: &Chess, side: Side) -> AttackMaps {
     let board = pos.board();
     let occupied = board.occupied();
     let ours = board.by_side(side).0;
-    let mut attacks = pawn_attacks_all(board.by_role(Role::Pawn).0 & ours, side);
+    let mut maps = AttackMaps::default();
+    let pawns = board.by_role(Role::Pawn).0 & ours;
+    let not_a = !FILE_A;
+    let not_h = !(FILE_A << 7);
+    let (west, east) = match side {
+        Side::White => ((pawns & not_a) << 7, (pawns & not_h) << 9),
+        Side::Black => ((pawns & not_a) >> 9, (pawns & not_h) >> 7),
+    };
+    maps.pawn = west | east;
+    maps.all = maps.pawn;
+    maps.twice = west & east;
     for sq in squares(board.by_role(Role::Knight).0 & ours) {
-        attacks |= knight_attacks(square(sq)).0;
+        let a = knight_attacks(square(sq)).0;
+        maps.knight |= a;
+        maps.add(a);
     }
-    for sq in squares(board.bishops_and_queens().0 & ours) {
-        attacks |= bishop_attacks(square(sq), occupied).0;
+    for sq in squares(board.by_role(Role::Bishop).0 & ours) {
+        let a = bishop_attacks(square(sq), occupied).0;
+        maps.bishop |= a;
+        maps.add(a);
     }
-    for sq in squares(board.rooks_and_queens().0 & ours) {
-        attacks |= rook_attacks(square(sq), occupied).0;
+    for sq in squares(board.by_role(Role::Rook).0 & ours) {
+        let a = rook_attacks(square(sq), occupied).0;
+        maps.rook |= a;
+        maps.add(a);
     }
-    attacks | king_attacks(pos.king_of(side)).0
+    for sq in squares(board.by_role(Role::Queen).0 & ours) {
+        let a = bishop_attacks(square(sq), occupied).0 | rook_attacks(square(sq), occupied).0;
+        maps.queen |= a;
+        maps.add(a);
+    }
+    maps.king = king_attacks(pos.king_of(side)).0;
+    maps.add(maps.king);
+    maps
 }
 
 /// Counts every feature of `pos` into `acc` and returns the phase and scale.
@@ -216,7 +296,8 @@ pub(crate) fn features(pos: &Chess, acc: &mut impl Accumulator) -> Shape {
     let board = pos.board();
     let occupied = board.occupied().0;
     let pawns = board.by_role(Role::Pawn).0;
-    let attacks = [all_attacks(pos, Side::White), all_attacks(pos, Side::Black)];
+    let kings = board.by_role(Role::King).0;
+    let maps = [attack_maps(pos, Side::White), attack_maps(pos, Side::Black)];
     let mut phase = 0;
 
     for us in [Side::White, Side::Black] {
@@ -226,17 +307,17 @@ pub(crate) fn features(pos: &Chess, acc: &mut impl Accumulator) -> Shape {
         let theirs = board.by_side(them).0;
         let our_pawns = pawns & ours;
         let their_pawns = pawns & theirs;
-        let our_pawn_attacks = pawn_attacks_all(our_pawns, us);
-        let their_pawn_attacks = pawn_attacks_all(their_pawns, them);
-        let (our_attacks, their_attacks) = match us {
-            Side::White => (attacks[0], attacks[1]),
-            Side::Black => (attacks[1], attacks[0]),
+        let (mine, their_maps) = match us {
+            Side::White => (&maps[0], &maps[1]),
+            Side::Black => (&maps[1], &maps[0]),
         };
+        let our_king = pos.king_of(us);
         let their_king = pos.king_of(them);
         let king_zone = king_attacks(their_king).0 | (1u64 << their_king.index());
-        let safe = !ours & !their_pawn_attacks;
+        let safe = !ours & !their_maps.pawn;
         let mut attackers = 0;
         let mut attack_units = 0;
+        let mut nearest_pawn = None;
 
         for (r, role) in ROLES.into_iter().enumerate() {
             let pieces = board.by_role(role).0 & ours;
@@ -249,6 +330,11 @@ pub(crate) fn features(pos: &Chess, acc: &mut impl Accumulator) -> Shape {
                 }
                 acc.add(f::RANK + r * 8 + rank, s);
                 acc.add(f::FILE + r * 4 + file.min(7 - file), s);
+                let relative_square = match us {
+                    Side::White => sq,
+                    Side::Black => sq ^ 56,
+                };
+                acc.add(f::SQUARE + r * 64 + relative_square, s);
                 phase += PHASE_WEIGHT[r];
                 let from = square(sq);
                 let reach = match role {
@@ -262,59 +348,30 @@ pub(crate) fn features(pos: &Chess, acc: &mut impl Accumulator) -> Shape {
                     _ => 0,
                 };
                 if (1..=4).contains(&r) {
-                    acc.add(f::MOBILITY + r - 1, s * (reach & safe).count_ones() as i32);
+                    let mobility = (reach & safe).count_ones().min(MOBILITY_MAX[r - 1]);
+                    acc.add(f::MOBILITY + MOBILITY_OFFSET[r - 1] + mobility as usize, s);
                     if reach & king_zone != 0 {
                         attackers += 1;
                         attack_units +=
                             KING_ATTACK_WEIGHT[r] * (reach & king_zone).count_ones() as i32;
                     }
-                    if bit & their_pawn_attacks != 0 {
+                    if bit & their_maps.pawn != 0 {
                         acc.add(f::THREAT_BY_PAWN, s);
                     }
-                }
-                if (1..=4).contains(&r) && bit & their_attacks != 0 && bit & our_attacks == 0 {
-                    acc.add(f::HANGING, s);
+                    if bit & their_maps.all != 0 && bit & mine.all == 0 {
+                        acc.add(f::HANGING, s);
+                    }
                 }
                 match role {
                     Role::Pawn => {
-                        let file_mask = FILE_A << file;
-                        if front_span(sq, us) & file_mask & our_pawns != 0 {
-                            acc.add(f::DOUBLED, s);
-                        }
-                        if our_pawns & adjacent_files(file) == 0 {
-                            acc.add(f::ISOLATED, s);
-                        }
-                        if bit & our_pawn_attacks != 0 {
-                            acc.add(f::PROTECTED_PAWN, s);
-                        }
-                        if bit & CENTRE != 0 {
-                            acc.add(f::CENTRE_PAWN, s);
-                        }
-                        if front_span(sq, us) & their_pawns == 0
-                            && front_span(sq, us) & file_mask & our_pawns == 0
-                        {
-                            acc.add(f::PASSED + rank, s);
-                            let stop = match us {
-                                Side::White => sq + 8,
-                                Side::Black => sq.wrapping_sub(8),
-                            };
-                            if stop < 64 {
-                                let stop_sq = square(stop);
-                                let weight = rank.saturating_sub(1) as i32;
-                                let own = pos.king_of(us).distance(stop_sq) as i32;
-                                let their = their_king.distance(stop_sq) as i32;
-                                acc.add(f::PASSED_OWN_KING, s * own * weight);
-                                acc.add(f::PASSED_THEIR_KING, s * their * weight);
-                                if occupied & (1u64 << stop) != 0 {
-                                    acc.add(f::PASSED_BLOCKED, s);
-                                }
-                            }
-                        }
+                        let distance = our_king.distance(from);
+                        nearest_pawn =
+                            Some(nearest_pawn.map_or(distance, |d: u32| d.min(distance)));
+                        pawn_features(pos, sq, us, mine, their_maps, acc);
                     }
                     Role::Knight | Role::Bishop => {
                         let attackable = front_span(sq, us) & !(FILE_A << file) & their_pawns;
-                        if (3..=5).contains(&rank) && attackable == 0 && bit & our_pawn_attacks != 0
-                        {
+                        if (3..=5).contains(&rank) && attackable == 0 && bit & mine.pawn != 0 {
                             acc.add(f::OUTPOST, s);
                         }
                     }
@@ -334,12 +391,10 @@ pub(crate) fn features(pos: &Chess, acc: &mut impl Accumulator) -> Shape {
             acc.add(f::BISHOP_PAIR, s);
         }
         if attackers >= 2 {
-            acc.add(
-                f::KING_ATTACK,
-                s * (attack_units * attackers / 2).min(KING_ATTACK_CAP),
-            );
+            let units = (attack_units * attackers / 2).min(KING_ATTACK_CAP);
+            acc.add(f::KING_ATTACK + (units / KING_ATTACK_STEP) as usize, s);
         }
-        let king = pos.king_of(us).index() as usize;
+        let king = our_king.index() as usize;
         let shelter_zone = front_span(king, us)
             & match us {
                 Side::White => 0xFFFF_u64 << (8 * (king / 8 + 1).min(7)),
@@ -352,11 +407,125 @@ pub(crate) fn features(pos: &Chess, acc: &mut impl Accumulator) -> Shape {
         if (FILE_A << (king % 8)) & our_pawns == 0 {
             acc.add(f::KING_OPEN_FILE, s);
         }
+        if let Some(distance) = nearest_pawn {
+            acc.add(f::KING_PAWN_DISTANCE, s * distance as i32);
+        }
+
+        // Threats: pieces, and pawns nobody defends, under attack.
+        let their_men = theirs & !kings;
+        let targets = their_men & (!pawns | !their_maps.all);
+        for (victim, role) in ROLES[..5].iter().enumerate() {
+            let attacked = targets & board.by_role(*role).0;
+            let by_minor = (attacked & (mine.knight | mine.bishop)).count_ones() as i32;
+            let by_rook = (attacked & mine.rook).count_ones() as i32;
+            acc.add(f::THREAT_BY_MINOR + victim, s * by_minor);
+            acc.add(f::THREAT_BY_ROOK + victim, s * by_rook);
+        }
+        acc.add(
+            f::THREAT_BY_KING,
+            s * (their_men & !their_maps.all & mine.king).count_ones() as i32,
+        );
+        let one_step = match us {
+            Side::White => our_pawns << 8,
+            Side::Black => our_pawns >> 8,
+        } & !occupied;
+        let third_rank = match us {
+            Side::White => 0xFF_u64 << 16,
+            Side::Black => 0xFF_u64 << 40,
+        };
+        let two_steps = match us {
+            Side::White => (one_step & third_rank) << 8,
+            Side::Black => (one_step & third_rank) >> 8,
+        } & !occupied;
+        let safe_pushes = (one_step | two_steps) & !their_maps.pawn & (!their_maps.all | mine.all);
+        acc.add(
+            f::PAWN_PUSH_THREAT,
+            s * (pawn_attacks_all(safe_pushes, us) & their_men & !pawns).count_ones() as i32,
+        );
+
+        // King danger beyond the attack units: safe checks and weak squares.
+        let check_safe = !ours & !their_maps.all;
+        let diagonals = bishop_attacks(their_king, Bitboard(occupied)).0;
+        let lines = rook_attacks(their_king, Bitboard(occupied)).0;
+        let checks = [
+            knight_attacks(their_king).0 & mine.knight,
+            diagonals & mine.bishop,
+            lines & mine.rook,
+            (diagonals | lines) & mine.queen,
+        ];
+        for (i, squares) in checks.into_iter().enumerate() {
+            if squares & check_safe != 0 {
+                acc.add(f::SAFE_CHECK + i, s);
+            }
+        }
+        let zone_defence =
+            their_maps.pawn | their_maps.knight | their_maps.bishop | their_maps.rook;
+        acc.add(
+            f::KING_ZONE_WEAK,
+            s * (king_attacks(their_king).0 & mine.all & !zone_defence).count_ones() as i32,
+        );
     }
     acc.add(f::TEMPO, sign(pos.turn()));
     Shape {
         phase: phase.min(MAX_PHASE),
         scale: scale(pos),
+    }
+}
+
+/// The features of our pawn on `sq`: structure and passed pawns.
+fn pawn_features(
+    pos: &Chess,
+    sq: usize,
+    us: Side,
+    mine: &AttackMaps,
+    their_maps: &AttackMaps,
+    acc: &mut impl Accumulator,
+) {
+    let board = pos.board();
+    let s = sign(us);
+    let pawns = board.by_role(Role::Pawn).0;
+    let our_pawns = pawns & board.by_side(us).0;
+    let their_pawns = pawns & board.by_side(!us).0;
+    let occupied = board.occupied().0;
+    let rank = relative_rank(sq, us);
+    let file = sq % 8;
+    let bit = 1u64 << sq;
+    let file_mask = FILE_A << file;
+    let ahead = front_span(sq, us);
+    let stop = match us {
+        Side::White => sq + 8,
+        Side::Black => sq.wrapping_sub(8),
+    };
+    // Pawns never stand on a last rank; the guard only keeps the shift in range.
+    let stop_bit = if stop < 64 { 1u64 << stop } else { 0 };
+    if ahead & file_mask & our_pawns != 0 {
+        acc.add(f::DOUBLED, s);
+    }
+    let neighbours = our_pawns & adjacent_files(file);
+    if neighbours == 0 {
+        acc.add(f::ISOLATED, s);
+    } else if neighbours & !ahead == 0 && stop_bit & their_maps.pawn != 0 {
+        acc.add(f::BACKWARD, s);
+    }
+    if bit & mine.pawn != 0 {
+        acc.add(f::PROTECTED_PAWN, s);
+    }
+    if bit & CENTRE != 0 {
+        acc.add(f::CENTRE_PAWN, s);
+    }
+    if ahead & their_pawns == 0 && ahead & file_mask & our_pawns == 0 && stop < 64 {
+        acc.add(f::PASSED + rank, s);
+        let stop_sq = square(stop);
+        let weight = rank.saturating_sub(1) as i32;
+        let own = pos.king_of(us).distance(stop_sq) as i32;
+        let their = pos.king_of(!us).distance(stop_sq) as i32;
+        acc.add(f::PASSED_OWN_KING, s * own * weight);
+        acc.add(f::PASSED_THEIR_KING, s * their * weight);
+        if occupied & stop_bit != 0 {
+            acc.add(f::PASSED_BLOCKED, s);
+        } else if their_maps.all & stop_bit == 0 {
+            acc.add(f::PASSED_FREE + rank, s);
+        }
     }
 }
 
@@ -582,6 +751,33 @@ mod tests {
         let pos = chess("3rk3/8/8/3p4/8/8/3R4/3QK3 w - - 0 1");
         let m = mv(&pos, "d2d5");
         assert!(see_at_least(&pos, m, 0));
+    }
+
+    fn count(pos: &Chess, feature: usize) -> i32 {
+        let mut trace = Trace {
+            counts: [0; f::COUNT],
+        };
+        features(pos, &mut trace);
+        trace.counts[feature]
+    }
+
+    #[test]
+    fn threats_checks_and_backward_pawns_are_counted() {
+        // The white knight on e5 attacks the rook on d7 and the queen on f7.
+        let pos = chess("4k3/3r1q2/8/4N3/8/8/8/4K3 w - - 0 1");
+        assert_eq!(count(&pos, f::THREAT_BY_MINOR + 3), 1);
+        assert_eq!(count(&pos, f::THREAT_BY_MINOR + 4), 1);
+        // The knight's checking squares (d6, f6) are both attacked by Black.
+        assert_eq!(count(&pos, f::SAFE_CHECK), 0);
+        // A lone white rook on a1 may check from a8 or e1-e7; a8 is safe.
+        let pos = chess("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        assert_eq!(count(&pos, f::SAFE_CHECK + 2), 1);
+        // d3 cannot be defended by a pawn (c4 is ahead of it) and e5 attacks d4.
+        let pos = chess("4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1");
+        assert_eq!(count(&pos, f::BACKWARD), 1);
+        // A knight in the corner has two safe squares.
+        let pos = chess("4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+        assert_eq!(count(&pos, f::MOBILITY + 2), 1);
     }
 
     #[test]
