@@ -243,7 +243,11 @@ impl<E> Engine<E> {
                 &legal,
                 max_depth,
                 multipv,
-                budget.map(|b| b.0),
+                budget.map(|(soft, _)| SoftStop {
+                    deadline: soft,
+                    // A clock's budget is a guess to refine; a movetime is an order.
+                    adapt: limits.clock.is_some() && limits.movetime.is_none(),
+                }),
                 start,
                 &total_nodes,
                 &mut on_info,
@@ -306,7 +310,7 @@ impl<E> Engine<E> {
         legal: &[P::Move],
         max_depth: i32,
         multipv: usize,
-        soft_deadline: Option<Duration>,
+        soft_stop: Option<SoftStop>,
         start: Instant,
         total_nodes: &AtomicU64,
         on_info: &mut impl FnMut(&SearchInfo<P::Move>),
@@ -323,6 +327,8 @@ impl<E> Engine<E> {
         if legal.is_empty() {
             return partial;
         }
+        let mut best_move = None;
+        let mut stable_iterations = 0;
         for depth in 1..=max_depth {
             let mut lines: Vec<Line<P::Move>> = Vec::with_capacity(multipv);
             searcher.root_filter.excluded.clear();
@@ -367,7 +373,14 @@ impl<E> Engine<E> {
                 lines: partial.lines.clone(),
             });
             let best = partial.lines.first().map_or(0, |l| l.score);
-            if soft_deadline.is_some_and(|d| start.elapsed() >= d)
+            let new_best = partial.lines.first().and_then(|l| l.pv.first().copied());
+            if new_best == best_move {
+                stable_iterations += 1;
+            } else {
+                best_move = new_best;
+                stable_iterations = 0;
+            }
+            if soft_stop.is_some_and(|stop| start.elapsed() >= stop.after(depth, stable_iterations))
                 || (is_mate_score(best) && depth > 2 * (crate::score::MATE - best.abs()) + 4)
             {
                 break;
@@ -445,5 +458,34 @@ impl<M: Copy> Partial<M> {
             nodes: total_nodes.load(Ordering::Relaxed),
             elapsed: start.elapsed(),
         }
+    }
+}
+
+/// When iterative deepening starts no further iteration.
+#[derive(Debug, Clone, Copy)]
+struct SoftStop {
+    /// The planned time for the move.
+    deadline: Duration,
+    /// Whether the plan bends to the search: spend less while the best move holds,
+    /// more when it has just changed.
+    adapt: bool,
+}
+
+impl SoftStop {
+    /// The time after which an iteration of `depth`, whose best move has held for
+    /// `stable` iterations, is the last: a settled search stops before the plan and
+    /// keeps the time for the moves where the choice is still moving (the hard limit
+    /// still caps those).
+    fn after(self, depth: i32, stable: u32) -> Duration {
+        if !self.adapt || depth < 6 {
+            return self.deadline;
+        }
+        let factor = match stable {
+            0 => 1.4,
+            1 => 1.1,
+            2 => 0.9,
+            _ => 0.7,
+        };
+        self.deadline.mul_f64(factor)
     }
 }
