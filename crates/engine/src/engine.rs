@@ -1,3 +1,4 @@
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -6,7 +7,7 @@ use tablero_core::{Position, SplitMix64};
 use crate::level::Level;
 use crate::limits::Limits;
 use crate::score::{INFINITE, is_mate_score};
-use crate::search::{Features, MAX_DEPTH, Searcher};
+use crate::search::{Features, Learnt, MAX_DEPTH, Searcher};
 use crate::tt::TranspositionTable;
 use crate::{Evaluator, Score};
 
@@ -96,8 +97,8 @@ impl<M> Default for SearchOptions<M> {
     }
 }
 
-/// The engine of one game: its evaluator and a transposition table that lives from
-/// move to move (clear it with [`Engine::new_game`]).
+/// The engine of one game: its evaluator, and a transposition table and move-ordering
+/// statistics that live from move to move (clear them with [`Engine::new_game`]).
 ///
 /// ```
 /// use tablero_chess::Chess;
@@ -111,6 +112,7 @@ impl<M> Default for SearchOptions<M> {
 pub struct Engine<E> {
     evaluator: E,
     tt: TranspositionTable,
+    learnt: Mutex<Learnt>,
 }
 
 impl<E> Engine<E> {
@@ -120,6 +122,7 @@ impl<E> Engine<E> {
         Engine {
             evaluator,
             tt: TranspositionTable::new(hash_mb),
+            learnt: Mutex::new(Learnt::default()),
         }
     }
 
@@ -131,6 +134,9 @@ impl<E> Engine<E> {
     /// Forgets what earlier searches learnt.
     pub fn new_game(&self) {
         self.tt.clear();
+        if let Ok(mut learnt) = self.learnt.lock() {
+            *learnt = Learnt::default();
+        }
     }
 
     /// The evaluator.
@@ -237,6 +243,9 @@ impl<E> Engine<E> {
             );
             searcher.features = options.features;
             searcher.root_filter.only.clone_from(&root_moves);
+            if let Ok(mut learnt) = self.learnt.lock() {
+                searcher.adopt(std::mem::take(&mut *learnt));
+            }
             let result = self.iterate(
                 &mut searcher,
                 root,
@@ -253,6 +262,9 @@ impl<E> Engine<E> {
                 &mut on_info,
             );
             helpers_done.store(true, Ordering::Relaxed);
+            if let Ok(mut learnt) = self.learnt.lock() {
+                *learnt = searcher.take_learnt();
+            }
             result
         })
         .finish(&total_nodes, start)
@@ -487,5 +499,26 @@ impl SoftStop {
             _ => 0.7,
         };
         self.deadline.mul_f64(factor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_settled_search_stops_early_and_an_unsettled_one_late() {
+        let stop = SoftStop {
+            deadline: Duration::from_millis(1000),
+            adapt: true,
+        };
+        assert!(stop.after(8, 3) < stop.deadline);
+        assert!(stop.after(8, 0) > stop.deadline);
+        assert_eq!(stop.after(5, 0), stop.deadline);
+        let fixed = SoftStop {
+            adapt: false,
+            ..stop
+        };
+        assert_eq!(fixed.after(8, 3), fixed.deadline);
     }
 }

@@ -90,6 +90,14 @@ struct Ply<P: Position> {
     static_eval: Score,
 }
 
+/// What searches learn about quiet moves, handed from one search to the next so that
+/// a new move's search starts with the last one's move ordering.
+#[derive(Debug, Default)]
+pub(crate) struct Learnt {
+    history: Vec<i32>,
+    continuation: Vec<i32>,
+}
+
 /// One thread's search state.
 pub(crate) struct Searcher<'a, P: Position, E: Evaluator<P>> {
     evaluator: &'a E,
@@ -181,6 +189,25 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         searcher.push_key(root.zobrist(), evaluator.in_check(root), false);
         searcher.root_index = searcher.keys.len() - 1;
         searcher
+    }
+
+    /// Starts from what an earlier search learnt (tables of another size, from another
+    /// game, are ignored).
+    pub(crate) fn adopt(&mut self, learnt: Learnt) {
+        if learnt.history.len() == self.history.len() {
+            self.history = learnt.history;
+        }
+        if learnt.continuation.len() == self.continuation.len() {
+            self.continuation = learnt.continuation;
+        }
+    }
+
+    /// What this search learnt, for the next one.
+    pub(crate) fn take_learnt(&mut self) -> Learnt {
+        Learnt {
+            history: std::mem::take(&mut self.history),
+            continuation: std::mem::take(&mut self.continuation),
+        }
     }
 
     fn push_key(&mut self, key: u64, in_check: bool, irreversible: bool) {

@@ -118,6 +118,21 @@ fn searches_are_deterministic_for_a_node_limit() {
 }
 
 #[test]
+fn a_new_game_forgets_what_earlier_searches_learnt() {
+    let pos = chess("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    let engine = Engine::new(ChessEvaluator, 16);
+    let run = || {
+        let result = engine.go(&pos, &[], &Limits::nodes(30_000));
+        (result.best, result.nodes, result.score())
+    };
+    let first = run();
+    // The second search starts from the first one's table and move statistics.
+    let _ = run();
+    engine.new_game();
+    assert_eq!(run(), first);
+}
+
+#[test]
 fn levels_answer_with_legal_moves_and_beginners_vary() {
     let pos = Chess::new();
     let engine = Engine::new(ChessEvaluator, 4);
