@@ -65,8 +65,8 @@ pub(crate) mod feature {
     /// No pawn of ours on the king's file.
     pub(crate) const KING_OPEN_FILE: usize = SHELTER + 1;
     /// Attack on the enemy king's zone (two attackers or more): a weight for each
-    /// sixth of [`super::KING_ATTACK_CAP`] attack units, so that danger can grow faster
-    /// than linearly.
+    /// step of [`super::KING_ATTACK_STEP`] attack units up to the cap, so that danger
+    /// can grow faster than linearly.
     pub(crate) const KING_ATTACK: usize = KING_OPEN_FILE + 1;
     /// An enemy piece, or an undefended pawn, attacked by our knight or bishop: by the
     /// victim's role (pawn, knight, bishop, rook, queen).
