@@ -18,8 +18,7 @@
 
 mod texel;
 
-use tablero_chess::{CastlingMode, Chess, Game, Outcome, Side};
-use tablero_core::SplitMix64;
+use tablero_chess::{CastlingMode, Chess, Game};
 use tablero_engine::{ChessEvaluator, Engine, EvalTrace, Limits};
 
 struct ChessTuning;
@@ -54,16 +53,9 @@ fn main() {
 }
 
 fn self_play(engine: &Engine<ChessEvaluator>, seed: u64, nodes: u64) -> Vec<String> {
-    let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x0074_6578_656c);
-    let mut pos = Chess::new();
-    for _ in 0..8 {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Vec::new();
-        }
-        let m = moves[(rng.next() % moves.len() as u64) as usize];
-        pos.play_unchecked(m);
-    }
+    let Some(pos) = texel::random_opening(Chess::new(), 8, seed, 0x0074_6578_656c) else {
+        return Vec::new();
+    };
     engine.new_game();
     let mut game = Game::new(pos);
     let mut history: Vec<Chess> = Vec::new();
@@ -86,16 +78,5 @@ fn self_play(engine: &Engine<ChessEvaluator>, seed: u64, nodes: u64) -> Vec<Stri
         }
         history.push(pos);
     };
-    let result = match outcome {
-        Some(Outcome::Win {
-            winner: Side::White,
-            ..
-        }) => "1",
-        Some(Outcome::Win { .. }) => "0",
-        _ => "0.5",
-    };
-    quiet
-        .into_iter()
-        .map(|fen| format!("{fen};{result}"))
-        .collect()
+    texel::labelled(quiet, outcome)
 }

@@ -18,9 +18,8 @@
 
 mod texel;
 
-use tablero_core::SplitMix64;
 use tablero_engine::{Engine, EvalTrace, Limits, XiangqiEvaluator};
-use tablero_xiangqi::{Game, Outcome, Side, Xiangqi};
+use tablero_xiangqi::{Game, Xiangqi};
 
 struct XiangqiTuning;
 
@@ -54,16 +53,9 @@ fn main() {
 }
 
 fn self_play(engine: &Engine<XiangqiEvaluator>, seed: u64, nodes: u64) -> Vec<String> {
-    let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x0078_7167);
-    let mut pos = Xiangqi::new();
-    for _ in 0..6 {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Vec::new();
-        }
-        let m = moves[rng.below(moves.len() as u64) as usize];
-        pos.play_unchecked(m);
-    }
+    let Some(pos) = texel::random_opening(Xiangqi::new(), 6, seed, 0x0078_7167) else {
+        return Vec::new();
+    };
     engine.new_game();
     let mut game = Game::new(pos);
     let mut history: Vec<Xiangqi> = Vec::new();
@@ -87,16 +79,5 @@ fn self_play(engine: &Engine<XiangqiEvaluator>, seed: u64, nodes: u64) -> Vec<St
         }
         history.push(pos);
     };
-    let result = match outcome {
-        Some(Outcome::Win {
-            winner: Side::White,
-            ..
-        }) => "1",
-        Some(Outcome::Win { .. }) => "0",
-        _ => "0.5",
-    };
-    quiet
-        .into_iter()
-        .map(|fen| format!("{fen};{result}"))
-        .collect()
+    texel::labelled(quiet, outcome)
 }

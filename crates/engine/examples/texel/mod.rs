@@ -9,6 +9,7 @@
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use tablero_core::{Outcome, Position, Side, SplitMix64};
 use tablero_engine::EvalTrace;
 
 /// What a game's tuner supplies.
@@ -85,6 +86,44 @@ fn generate<T: Tuning>(games: &str, nodes: &str, out: &str) -> Result<(), String
         .map_err(|_| "a writer thread panicked".to_owned())?
         .flush()
         .map_err(|e| e.to_string())
+}
+
+/// `start` after `plies` random moves drawn from `seed` (and a per-game `salt`), or
+/// `None` if the game ended on the way.
+pub(crate) fn random_opening<P: Position>(
+    start: P,
+    plies: usize,
+    seed: u64,
+    salt: u64,
+) -> Option<P> {
+    let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt);
+    let mut pos = start;
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let m = moves[(rng.next() % moves.len() as u64) as usize];
+        pos.play_unchecked(m);
+    }
+    Some(pos)
+}
+
+/// A game's quiet positions as `FEN;result` lines, the result White's (red's): 1, 0.5
+/// for a draw or an unfinished game, or 0.
+pub(crate) fn labelled(quiet: Vec<String>, outcome: Option<Outcome>) -> Vec<String> {
+    let result = match outcome {
+        Some(Outcome::Win {
+            winner: Side::White,
+            ..
+        }) => "1",
+        Some(Outcome::Win { .. }) => "0",
+        _ => "0.5",
+    };
+    quiet
+        .into_iter()
+        .map(|fen| format!("{fen};{result}"))
+        .collect()
 }
 
 /// Strength of the pull towards the starting weights, per position and per
