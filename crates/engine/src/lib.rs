@@ -14,6 +14,7 @@ pub use engine::{Engine, Line, SearchInfo, SearchOptions, SearchResult};
 pub use eval::chess::{ChessEvaluator, ChessTrace};
 pub use eval::chess3d::Chess3dEvaluator;
 pub use eval::draughts::DraughtsEvaluator;
+pub use eval::trace::EvalTrace;
 pub use eval::xiangqi::XiangqiEvaluator;
 pub use evaluator::{Evaluator, Score, Terminal};
 pub use level::{Level, LevelError, LevelSettings};

@@ -16,6 +16,7 @@ use tablero_chess::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_
 use tablero_chess::{Bitboard, Chess, Move, MoveList, Role, Side, Square};
 
 use super::chess_weights::WEIGHTS;
+use super::trace::{Accumulator, EvalTrace, Tally};
 use crate::{Evaluator, Score};
 
 /// A middlegame and an endgame value.
@@ -125,11 +126,6 @@ const KING_ATTACK_STEP: i32 = KING_ATTACK_CAP / (KING_ATTACK_BUCKETS as i32 - 1)
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const CENTRE: u64 = 0x0000_0018_1800_0000;
-
-/// Receives feature counts, for White (+) or Black (-).
-pub(crate) trait Accumulator {
-    fn add(&mut self, feature: usize, count: i32);
-}
 
 /// Adds weights: evaluation for play.
 struct Sum {
@@ -713,6 +709,35 @@ fn see_at_least(pos: &Chess, mv: Move, threshold: Score) -> bool {
     side != pos.turn()
 }
 
+/// Feature counts of one chess position (the name `tune_chess` knows).
+pub type ChessTrace = EvalTrace;
+
+impl ChessEvaluator {
+    /// The number of weighted features.
+    pub const FEATURES: usize = f::COUNT;
+
+    /// The current weights, one `(middlegame, endgame)` pair per feature.
+    #[must_use]
+    pub fn weights() -> &'static [(i32, i32)] {
+        &WEIGHTS
+    }
+
+    /// The feature counts of `pos`: its evaluation from White's side is
+    /// `scale/16 × (Σ mg·count × phase + Σ eg·count × (24 − phase)) / 24`.
+    #[must_use]
+    pub fn trace(pos: &Chess) -> ChessTrace {
+        let mut tally = Tally::new(f::COUNT);
+        let shape = features(pos, &mut tally);
+        EvalTrace {
+            counts: tally.sparse(),
+            unscaled: Vec::new(),
+            phase: shape.phase,
+            max_phase: MAX_PHASE,
+            scale: shape.scale,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -754,11 +779,9 @@ mod tests {
     }
 
     fn count(pos: &Chess, feature: usize) -> i32 {
-        let mut trace = Trace {
-            counts: [0; f::COUNT],
-        };
-        features(pos, &mut trace);
-        trace.counts[feature]
+        let mut tally = Tally::new(f::COUNT);
+        features(pos, &mut tally);
+        tally.counts[feature]
     }
 
     #[test]
@@ -784,58 +807,5 @@ mod tests {
     fn bare_kings_and_a_minor_piece_score_nearly_nothing() {
         let pos = chess("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
         assert!(ChessEvaluator::white_score(&pos).abs() < 40);
-    }
-}
-
-/// Feature counts of one position, for tuning the weights (see `examples/tune_chess.rs`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChessTrace {
-    /// `(feature, White's count minus Black's)` for every feature present.
-    pub counts: Vec<(u16, i16)>,
-    /// Game phase, 0 to 24 (24 weighs the middlegame weight fully).
-    pub phase: i32,
-    /// Sixteenths of the blended score kept.
-    pub scale: i32,
-}
-
-struct Trace {
-    counts: [i32; f::COUNT],
-}
-
-impl Accumulator for Trace {
-    fn add(&mut self, feature: usize, count: i32) {
-        self.counts[feature] += count;
-    }
-}
-
-impl ChessEvaluator {
-    /// The number of weighted features.
-    pub const FEATURES: usize = f::COUNT;
-
-    /// The current weights, one `(middlegame, endgame)` pair per feature.
-    #[must_use]
-    pub fn weights() -> &'static [(i32, i32)] {
-        &WEIGHTS
-    }
-
-    /// The feature counts of `pos`: its evaluation from White's side is
-    /// `scale/16 × (Σ mg·count × phase + Σ eg·count × (24 − phase)) / 24`.
-    #[must_use]
-    pub fn trace(pos: &Chess) -> ChessTrace {
-        let mut trace = Trace {
-            counts: [0; f::COUNT],
-        };
-        let shape = features(pos, &mut trace);
-        ChessTrace {
-            counts: trace
-                .counts
-                .iter()
-                .enumerate()
-                .filter(|&(_, &c)| c != 0)
-                .map(|(i, &c)| (i as u16, c.clamp(-32_000, 32_000) as i16))
-                .collect(),
-            phase: shape.phase,
-            scale: shape.scale,
-        }
     }
 }

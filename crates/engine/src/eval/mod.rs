@@ -5,4 +5,6 @@ pub(crate) mod chess3d;
 mod chess_weights;
 pub(crate) mod draughts;
 mod pair;
+pub(crate) mod trace;
 pub(crate) mod xiangqi;
+mod xiangqi_weights;

@@ -1,17 +1,65 @@
 //! Xiangqi evaluation: tapered material and piece-square tables, mobility of the
 //! chariot, horse and cannon, and the general's safety.
 //!
-//! Every term has a middlegame and an endgame weight, blended by the chariots, horses
-//! and cannons still on the board. Tapering is what makes the cannon worth more than
-//! the horse while the board is crowded (it needs screens) and the horse worth more
-//! once it has emptied (nothing blocks its legs). The tables are built from a few
-//! readable shapes (crossing the river, closing on the palace, the central file)
-//! rather than typed in point by point.
+//! Like the chess evaluation, it is a weighted sum of features (each counted for red
+//! minus black), every weight a middlegame/endgame pair blended by the game phase: the
+//! chariots, horses and cannons still on the board. [`XiangqiEvaluator::evaluate`]
+//! feeds [`features`] an accumulator that adds weights; the tuner
+//! (`examples/tune_xiangqi.rs`) one that records each feature's count
+//! ([`XiangqiEvaluator::trace`]). The weights live in `xiangqi_weights.rs`.
+//!
+//! Tapering is what makes the cannon worth more than the horse while the board is
+//! crowded (it needs screens) and the horse worth more once it has emptied (nothing
+//! blocks its legs). The weights in use are the hand-set values of the earlier,
+//! constant-based evaluation, carried over unchanged: not yet fitted to anything.
 
 use tablero_xiangqi::{Move, Piece, Role, Side, Square, Xiangqi};
 
-use super::pair::Pair;
+use super::trace::{Accumulator, EvalTrace, Tally};
+use super::xiangqi_weights::WEIGHTS;
 use crate::{Evaluator, Score};
+
+/// A middlegame and an endgame value.
+pub(crate) type Pair = (i32, i32);
+
+/// Feature indices: each names a block of weights in [`WEIGHTS`].
+pub(crate) mod feature {
+    /// Piece-square table: role (in [`Role::index`](tablero_xiangqi::Role::index)
+    /// order) × point, `rank * 9 + file` from the piece's own side (rank 0 is its
+    /// back rank). Material is counted apart, so a point's weight is what standing
+    /// there adds to the piece's value.
+    pub(crate) const POINT: usize = 0;
+    /// Material by role (advisor, elephant, horse, chariot, cannon, soldier).
+    pub(crate) const MATERIAL: usize = POINT + 7 * 90;
+    /// Mobility: a weight for each count of moves, by role (horse 0–8, chariot 0–17,
+    /// cannon 0–17; see [`super::MOBILITY_OFFSET`]).
+    pub(crate) const MOBILITY: usize = MATERIAL + 6;
+    /// Attack on the enemy palace (two pieces reaching it or more): attack units
+    /// (each attacker's role weight per palace point it reaches, at most three, times
+    /// the number of attackers), up to [`super::KING_ATTACK_CAP`].
+    pub(crate) const KING_ATTACK: usize = MOBILITY + 9 + 18 + 18;
+    /// The same attack, by bucket of [`super::KING_ATTACK_STEP`] units: a correction
+    /// to the linear [`KING_ATTACK`] so that danger can grow other than linearly.
+    pub(crate) const KING_ATTACK_BUCKET: usize = KING_ATTACK + 1;
+    /// A missing advisor (of two), times the enemy chariots, horses and crossed
+    /// soldiers (three weights) that attack a palace without advisors.
+    pub(crate) const MISSING_ADVISOR: usize = KING_ATTACK_BUCKET + super::KING_ATTACK_BUCKETS;
+    /// A missing elephant (of two), times the enemy chariots, horses and cannons
+    /// (three weights): cannons above all hit a palace whose elephants are gone.
+    pub(crate) const MISSING_ELEPHANT: usize = MISSING_ADVISOR + 3;
+    /// No piece of ours in front of our general on its file, per enemy chariot.
+    pub(crate) const OPEN_GENERAL_FILE: usize = MISSING_ELEPHANT + 3;
+    /// An enemy cannon faces our general with nothing between them ("empty-headed
+    /// cannon"): whatever steps in becomes its screen, so the file cannot be closed.
+    pub(crate) const EMPTY_HEADED_CANNON: usize = OPEN_GENERAL_FILE + 1;
+    /// The side to move; tapered, but left out of the scale for material that cannot
+    /// mate (see [`crate::EvalTrace`]).
+    pub(crate) const TEMPO: usize = EMPTY_HEADED_CANNON + 1;
+    /// The number of features.
+    pub(crate) const COUNT: usize = TEMPO + 1;
+}
+
+use feature as f;
 
 /// Index into per-role arrays, in [`Role::index`] order.
 const GENERAL: usize = Role::General.index();
@@ -22,56 +70,31 @@ const CHARIOT: usize = Role::Chariot.index();
 const CANNON: usize = Role::Cannon.index();
 const SOLDIER: usize = Role::Soldier.index();
 
-/// Piece values by role (general, advisor, elephant, horse, chariot, cannon, soldier).
-/// A soldier is 100 on its own side of the river; the soldier table adds what
-/// crossing and closing on the palace are worth.
-const MATERIAL: [Pair; 7] = [
-    Pair(0, 0),
-    Pair(200, 200),
-    Pair(200, 200),
-    Pair(400, 450),
-    Pair(950, 1000),
-    Pair(450, 400),
-    Pair(100, 100),
-];
-
 /// What each role adds to the game phase; 32 is the full opening set of chariots,
 /// horses and cannons.
 const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
-const MAX_PHASE: i32 = 32;
+/// The phase of the full set of pieces.
+pub(crate) const MAX_PHASE: i32 = 32;
 
 /// Values used to order captures (most valuable victim first).
 const ORDER_VALUE: [i32; 7] = [5000, 200, 200, 420, 950, 430, 100];
 
-const TEMPO: i32 = 10;
-
-/// Mobility per reachable point and the count that counts as average: a chariot
-/// boxed in on its corner or a horse with its legs blocked is the typical weakness.
-const CHARIOT_MOBILITY: (Pair, i32) = (Pair(4, 5), 7);
-const HORSE_MOBILITY: (Pair, i32) = (Pair(9, 8), 4);
-const CANNON_MOBILITY: (Pair, i32) = (Pair(2, 2), 6);
+/// Where each role's block of mobility weights starts (horse, chariot, cannon),
+/// relative to [`feature::MOBILITY`], and the largest count of moves each can have.
+const MOBILITY_OFFSET: [usize; 3] = [0, 9, 27];
+const MOBILITY_MAX: [i32; 3] = [8, 17, 17];
 
 /// Weight of an attacker by role, per palace point it reaches (at most three count).
 const KING_ATTACK_WEIGHT: [i32; 7] = [0, 0, 0, 3, 4, 3, 2];
-const KING_ATTACK_SCALE: i32 = 2;
-const KING_ATTACK_CAP: i32 = 450;
+/// Attack units beyond this count no more.
+const KING_ATTACK_CAP: i32 = 225;
+/// How many bucket weights the king attack has: one for each [`KING_ATTACK_STEP`]
+/// units.
+const KING_ATTACK_BUCKETS: usize = 16;
+const KING_ATTACK_STEP: i32 = KING_ATTACK_CAP / (KING_ATTACK_BUCKETS as i32 - 1);
 
-/// Per missing advisor, for each enemy piece that exploits the hole: chariots and
-/// horses attack a palace without advisors, crossed soldiers join them.
-const MISSING_ADVISOR: [Pair; 3] = [Pair(16, 6), Pair(14, 8), Pair(6, 6)];
-/// Per missing elephant, for each enemy chariot, horse and cannon: cannons above all
-/// hit a palace whose elephants are gone.
-const MISSING_ELEPHANT: [Pair; 3] = [Pair(6, 2), Pair(6, 2), Pair(16, 4)];
-/// The general's file has no piece of ours in front of it, per enemy chariot.
-const OPEN_GENERAL_FILE: Pair = Pair(22, 8);
-/// An enemy cannon faces the general with nothing between them ("empty-headed
-/// cannon"): whatever steps in becomes its screen, so the file cannot be closed.
-const EMPTY_HEADED_CANNON: Pair = Pair(70, 25);
-
-/// Piece-square tables for red, indexed by role then point (`rank * 9 + file`), and
-/// the horse's moves with the leg each needs free.
+/// The horse's moves with the leg each needs free, each side's palace, and the rays.
 struct Tables {
-    psq: [[Pair; 90]; 7],
     /// `(leg, target)` per horse move from each point; unused entries are `NONE`.
     horse: [[(u8, u8); 8]; 90],
     /// Each side's palace.
@@ -83,100 +106,7 @@ struct Tables {
 
 const NONE: u8 = u8::MAX;
 
-const HORSE_RANK_MG: [i32; 10] = [-8, -2, 2, 6, 10, 14, 18, 22, 14, 2];
-const SOLDIER_RANK: [Pair; 10] = [
-    Pair(0, 0),
-    Pair(0, 0),
-    Pair(0, 0),
-    Pair(0, 0),
-    Pair(5, 5),
-    Pair(0, 0),
-    Pair(15, 15),
-    Pair(30, 25),
-    Pair(30, 20),
-    // The "old soldier" on the last rank can only move sideways.
-    Pair(-30, -50),
-];
-/// A soldier across the river moves sideways too and threatens the palace.
-const SOLDIER_CROSSED: Pair = Pair(70, 90);
-const SOLDIER_NEAR_PALACE: Pair = Pair(20, 25);
-const CANNON_FILE_MG: [i32; 9] = [0, 2, 4, 6, 14, 6, 4, 2, 0];
-const CANNON_RANK_MG: [i32; 10] = [4, 2, 2, 2, 4, 4, 2, 6, 2, 6];
-
-const fn abs(x: i32) -> i32 {
-    if x < 0 { -x } else { x }
-}
-
-const fn psq_value(role: usize, f: i32, r: i32) -> Pair {
-    // Distance from the central file.
-    let df = abs(f - 4);
-    match role {
-        GENERAL => {
-            let raised = match r {
-                0 => 0,
-                1 => -15,
-                _ => -35,
-            };
-            Pair(raised - 8 * (df != 0) as i32, 0)
-        }
-        ADVISOR => {
-            if f == 4 && r == 1 {
-                Pair(10, 10)
-            } else {
-                Pair(0, 0)
-            }
-        }
-        ELEPHANT => {
-            if f == 4 && r == 2 {
-                Pair(10, 8)
-            } else if df == 4 {
-                Pair(-4, -4)
-            } else {
-                Pair(0, 0)
-            }
-        }
-        HORSE => {
-            let rim = if df == 4 { -10 } else { 0 };
-            Pair(
-                4 * (4 - df) + HORSE_RANK_MG[r as usize] + rim,
-                3 * (4 - df) + 2 * r + rim,
-            )
-        }
-        CHARIOT => {
-            let file = match df {
-                1 => 8,
-                0 => 4,
-                _ => 0,
-            };
-            let rank = match r {
-                0 => -5,
-                5..=7 => 10,
-                8 => 15,
-                _ => 0,
-            };
-            Pair(file + rank, 0)
-        }
-        CANNON => Pair(
-            CANNON_FILE_MG[f as usize] + CANNON_RANK_MG[r as usize],
-            4 - df,
-        ),
-        _ => {
-            let mut v = SOLDIER_RANK[r as usize];
-            if r >= 5 {
-                v.0 += SOLDIER_CROSSED.0 + 5 * (4 - df);
-                v.1 += SOLDIER_CROSSED.1 + 3 * (4 - df);
-                if df <= 1 && r >= 6 && r <= 8 {
-                    v.0 += SOLDIER_NEAR_PALACE.0;
-                    v.1 += SOLDIER_NEAR_PALACE.1;
-                }
-            }
-            v
-        }
-    }
-}
-
 const fn build_tables() -> Tables {
-    let mut psq = [[Pair(0, 0); 90]; 7];
     let mut horse = [[(NONE, NONE); 8]; 90];
     let mut palace = [0u128; 2];
     let mut rays = [[([0u8; 9], 0u8); 4]; 90];
@@ -195,11 +125,6 @@ const fn build_tables() -> Tables {
     while sq < 90 {
         let f = (sq % 9) as i32;
         let r = (sq / 9) as i32;
-        let mut role = 0;
-        while role < 7 {
-            psq[role][sq] = psq_value(role, f, r);
-            role += 1;
-        }
         let mut k = 0;
         let mut n = 0;
         while k < 8 {
@@ -235,7 +160,6 @@ const fn build_tables() -> Tables {
         sq += 1;
     }
     Tables {
-        psq,
         horse,
         palace,
         rays,
@@ -256,6 +180,13 @@ const fn side_index(side: Side) -> usize {
     match side {
         Side::White => 0,
         Side::Black => 1,
+    }
+}
+
+const fn sign(side: Side) -> i32 {
+    match side {
+        Side::White => 1,
+        Side::Black => -1,
     }
 }
 
@@ -362,10 +293,9 @@ fn soldier_control(sq: usize, side: Side) -> u128 {
     control
 }
 
-/// Everything one pass over the board learns about one side.
+/// What one pass over the board learns about one side beyond its features.
 #[derive(Default)]
 struct SideInfo {
-    score: Pair,
     count: [i32; 7],
     crossed_soldiers: i32,
     /// Pieces reaching the enemy palace, and their summed weight.
@@ -373,125 +303,215 @@ struct SideInfo {
     attack_weight: i32,
 }
 
+impl SideInfo {
+    /// Whether the side has a piece that can still give mate on its own or with
+    /// help: a chariot, horse, cannon or soldier.
+    fn can_mate(&self) -> bool {
+        self.count[CHARIOT] + self.count[HORSE] + self.count[CANNON] + self.count[SOLDIER] > 0
+    }
+}
+
+/// Everything about a position that is not a weighted feature.
+pub(crate) struct Shape {
+    /// Game phase, 0 (no chariot, horse or cannon left) to [`MAX_PHASE`].
+    pub(crate) phase: i32,
+    /// Whether red and black (in that order) have material that can mate.
+    pub(crate) can_mate: [bool; 2],
+    /// The side to move: 1 for red, -1 for black.
+    pub(crate) turn: i32,
+}
+
+impl Shape {
+    /// Sixteenths of the blended score kept: a side left with advisors and elephants
+    /// only cannot mate, so its lead counts for little.
+    pub(crate) fn scale(&self, blended: i32) -> i32 {
+        let stronger = if blended > 0 { 0 } else { 1 };
+        if self.can_mate[stronger] { 16 } else { 1 }
+    }
+}
+
+/// Counts every feature of `pos` except the tempo into `acc` and returns the phase,
+/// the material that can mate and the side to move.
+pub(crate) fn features(pos: &Xiangqi, acc: &mut impl Accumulator) -> Shape {
+    let board = pos.board();
+    let mut info = [SideInfo::default(), SideInfo::default()];
+    let mut phase = 0;
+    for (sq, piece) in board.iter().enumerate() {
+        let Some(piece) = *piece else { continue };
+        let us = piece.side;
+        let s = sign(us);
+        let role = piece.role.index();
+        let side = &mut info[side_index(us)];
+        side.count[role] += 1;
+        if role != GENERAL {
+            acc.add(f::MATERIAL + role - 1, s);
+        }
+        acc.add(f::POINT + role * 90 + relative(sq, us), s);
+        phase += PHASE_WEIGHT[role];
+        let reach = match piece.role {
+            Role::Horse => Some((0, horse_reach(board, sq, us))),
+            Role::Chariot => Some((1, chariot_reach(board, sq, us))),
+            Role::Cannon => Some((2, cannon_reach(board, sq, us))),
+            _ => None,
+        };
+        let control = match reach {
+            Some((i, reach)) => {
+                let moves = reach.moves.min(MOBILITY_MAX[i]) as usize;
+                acc.add(f::MOBILITY + MOBILITY_OFFSET[i] + moves, s);
+                reach.control
+            }
+            None if piece.role == Role::Soldier => {
+                if relative(sq, us) / 9 >= 5 {
+                    side.crossed_soldiers += 1;
+                }
+                soldier_control(sq, us)
+            }
+            None => 0,
+        };
+        let hits = (control & TABLES.palace[side_index(us.other())]).count_ones() as i32;
+        if hits > 0 {
+            side.attackers += 1;
+            side.attack_weight += KING_ATTACK_WEIGHT[role] * hits.min(3);
+        }
+    }
+    for us in [Side::White, Side::Black] {
+        let own = &info[side_index(us)];
+        let them = &info[side_index(us.other())];
+        general_safety(pos, us, own, them, acc);
+        if own.attackers >= 2 {
+            let units = (own.attack_weight * own.attackers).min(KING_ATTACK_CAP);
+            acc.add(f::KING_ATTACK, sign(us) * units);
+            acc.add(
+                f::KING_ATTACK_BUCKET + (units / KING_ATTACK_STEP) as usize,
+                sign(us),
+            );
+        }
+    }
+    Shape {
+        phase: phase.min(MAX_PHASE),
+        can_mate: [info[0].can_mate(), info[1].can_mate()],
+        turn: sign(pos.turn()),
+    }
+}
+
+/// The dangers around `us`'s general that do not show as attacked points: missing
+/// defenders, an open file in front of it, an empty-headed cannon.
+fn general_safety(
+    pos: &Xiangqi,
+    us: Side,
+    own: &SideInfo,
+    them: &SideInfo,
+    acc: &mut impl Accumulator,
+) {
+    let s = sign(us);
+    let missing_advisors = 2 - own.count[ADVISOR].min(2);
+    let missing_elephants = 2 - own.count[ELEPHANT].min(2);
+    let exploiters = [
+        them.count[CHARIOT],
+        them.count[HORSE],
+        them.crossed_soldiers,
+    ];
+    for (i, n) in exploiters.into_iter().enumerate() {
+        acc.add(f::MISSING_ADVISOR + i, s * n * missing_advisors);
+    }
+    let exploiters = [them.count[CHARIOT], them.count[HORSE], them.count[CANNON]];
+    for (i, n) in exploiters.into_iter().enumerate() {
+        acc.add(f::MISSING_ELEPHANT + i, s * n * missing_elephants);
+    }
+    let board = pos.board();
+    let general = pos.general_of(us).index();
+    let front = ray(general, forward(us)).find_map(|sq| board[sq]);
+    match front {
+        Some(p) if p.side == us => {}
+        Some(p) if p.role == Role::Cannon => {
+            acc.add(f::EMPTY_HEADED_CANNON, s);
+            acc.add(f::OPEN_GENERAL_FILE, s * them.count[CHARIOT]);
+        }
+        _ => acc.add(f::OPEN_GENERAL_FILE, s * them.count[CHARIOT]),
+    }
+}
+
+/// Adds weights: evaluation for play.
+struct Sum {
+    total: Pair,
+}
+
+impl Accumulator for Sum {
+    #[inline]
+    fn add(&mut self, feature: usize, count: i32) {
+        let (mg, eg) = WEIGHTS[feature];
+        self.total.0 += mg * count;
+        self.total.1 += eg * count;
+    }
+}
+
+/// Blends a middlegame/endgame pair by phase.
+fn taper(total: Pair, phase: i32) -> i32 {
+    (total.0 * phase + total.1 * (MAX_PHASE - phase)) / MAX_PHASE
+}
+
+/// The evaluation from red's side, given the weighted sum of the features and their
+/// shape: the scaled blend plus the blended tempo.
+fn combine(total: Pair, shape: &Shape) -> Score {
+    let blended = taper(total, shape.phase);
+    let (mg, eg) = WEIGHTS[f::TEMPO];
+    let tempo = taper((mg * shape.turn, eg * shape.turn), shape.phase);
+    blended * shape.scale(blended) / 16 + tempo
+}
+
 impl XiangqiEvaluator {
-    fn scan(board: &Board) -> ([SideInfo; 2], i32) {
-        let mut info = [SideInfo::default(), SideInfo::default()];
-        let mut phase = 0;
-        for (sq, piece) in board.iter().enumerate() {
-            let Some(piece) = *piece else { continue };
-            let us = piece.side;
-            let role = piece.role.index();
-            let side = &mut info[side_index(us)];
-            side.count[role] += 1;
-            side.score += MATERIAL[role];
-            side.score += TABLES.psq[role][relative(sq, us)];
-            phase += PHASE_WEIGHT[role];
-            let control = match piece.role {
-                Role::Chariot => {
-                    let reach = chariot_reach(board, sq, us);
-                    side.score += CHARIOT_MOBILITY.0 * (reach.moves - CHARIOT_MOBILITY.1);
-                    reach.control
-                }
-                Role::Horse => {
-                    let reach = horse_reach(board, sq, us);
-                    side.score += HORSE_MOBILITY.0 * (reach.moves - HORSE_MOBILITY.1);
-                    reach.control
-                }
-                Role::Cannon => {
-                    let reach = cannon_reach(board, sq, us);
-                    side.score += CANNON_MOBILITY.0 * (reach.moves - CANNON_MOBILITY.1);
-                    reach.control
-                }
-                Role::Soldier => {
-                    if relative(sq, us) / 9 >= 5 {
-                        side.crossed_soldiers += 1;
-                    }
-                    soldier_control(sq, us)
-                }
-                _ => 0,
-            };
-            let hits = (control & TABLES.palace[side_index(us.other())]).count_ones() as i32;
-            if hits > 0 {
-                side.attackers += 1;
-                side.attack_weight += KING_ATTACK_WEIGHT[role] * hits.min(3);
-            }
-        }
-        (info, phase)
+    /// The number of weighted features.
+    pub const FEATURES: usize = f::COUNT;
+
+    /// The evaluation from red's point of view.
+    #[must_use]
+    pub fn red_score(pos: &Xiangqi) -> Score {
+        let mut sum = Sum { total: (0, 0) };
+        let shape = features(pos, &mut sum);
+        combine(sum.total, &shape)
     }
 
-    /// The dangers around `us`'s general that do not show as attacked points: missing
-    /// defenders, an open file in front of it, an empty-headed cannon.
-    fn general_safety(
-        board: &Board,
-        pos: &Xiangqi,
-        us: Side,
-        them: &SideInfo,
-        own: &SideInfo,
-    ) -> Pair {
-        let mut total = Pair::default();
-        let missing_advisors = 2 - own.count[ADVISOR].min(2);
-        let missing_elephants = 2 - own.count[ELEPHANT].min(2);
-        let exploiters = [
-            them.count[CHARIOT],
-            them.count[HORSE],
-            them.crossed_soldiers,
-        ];
-        for (weight, n) in MISSING_ADVISOR.into_iter().zip(exploiters) {
-            total -= weight * (n * missing_advisors);
-        }
-        let exploiters = [them.count[CHARIOT], them.count[HORSE], them.count[CANNON]];
-        for (weight, n) in MISSING_ELEPHANT.into_iter().zip(exploiters) {
-            total -= weight * (n * missing_elephants);
-        }
-        let general = pos.general_of(us).index();
-        let front = ray(general, forward(us)).find_map(|sq| board[sq]);
-        match front {
-            Some(p) if p.side == us => {}
-            Some(p) if p.role == Role::Cannon => {
-                total -= EMPTY_HEADED_CANNON;
-                total -= OPEN_GENERAL_FILE * them.count[CHARIOT];
-            }
-            _ => total -= OPEN_GENERAL_FILE * them.count[CHARIOT],
-        }
-        total
+    /// The current weights, one `(middlegame, endgame)` pair per feature.
+    #[must_use]
+    pub fn weights() -> &'static [(i32, i32)] {
+        &WEIGHTS
     }
 
-    /// Whether `side` has a piece that can still give mate on its own or with help:
-    /// a chariot, horse, cannon or soldier.
-    fn has_attackers(info: &SideInfo) -> bool {
-        info.count[CHARIOT] + info.count[HORSE] + info.count[CANNON] + info.count[SOLDIER] > 0
+    /// The feature counts of `pos` (red's count minus black's), with its phase (0 to
+    /// 32) and scale; see [`EvalTrace`] for the evaluation they add up to. The tempo
+    /// is the one unscaled feature. The scale, 16 or 1, depends on which side the
+    /// current weights put ahead, and is fixed in the trace.
+    #[must_use]
+    pub fn trace(pos: &Xiangqi) -> EvalTrace {
+        let mut tally = Tally::new(f::COUNT);
+        let shape = features(pos, &mut tally);
+        let mut total = (0, 0);
+        for (&(mg, eg), &count) in WEIGHTS.iter().zip(&tally.counts) {
+            total.0 += mg * count;
+            total.1 += eg * count;
+        }
+        tally.counts[f::TEMPO] = shape.turn;
+        let (tempo, counts) = tally
+            .sparse()
+            .into_iter()
+            .partition(|&(i, _)| usize::from(i) == f::TEMPO);
+        EvalTrace {
+            counts,
+            unscaled: tempo,
+            phase: shape.phase,
+            max_phase: MAX_PHASE,
+            scale: shape.scale(taper(total, shape.phase)),
+        }
     }
 }
 
 impl Evaluator<Xiangqi> for XiangqiEvaluator {
     fn evaluate(&self, pos: &Xiangqi) -> Score {
-        let board = pos.board();
-        let (info, phase) = Self::scan(board);
-        let mut diff = Pair::default();
-        for (us, sign) in [(Side::White, 1), (Side::Black, -1)] {
-            let own = &info[side_index(us)];
-            let them = &info[side_index(us.other())];
-            let mut side = own.score;
-            side += Self::general_safety(board, pos, us, them, own);
-            if own.attackers >= 2 {
-                let danger =
-                    (own.attack_weight * own.attackers * KING_ATTACK_SCALE).min(KING_ATTACK_CAP);
-                side += Pair(danger, danger / 2);
-            }
-            diff += side * sign;
+        let red = Self::red_score(pos);
+        match pos.turn() {
+            Side::White => red,
+            Side::Black => -red,
         }
-        let phase = phase.min(MAX_PHASE);
-        let mut score = (diff.0 * phase + diff.1 * (MAX_PHASE - phase)) / MAX_PHASE;
-        // A side left with advisors and elephants only cannot mate.
-        let stronger = if score > 0 { Side::White } else { Side::Black };
-        if !Self::has_attackers(&info[side_index(stronger)]) {
-            score /= 16;
-        }
-        let score = match pos.turn() {
-            Side::White => score,
-            Side::Black => -score,
-        };
-        score + TEMPO
     }
 
     fn in_check(&self, pos: &Xiangqi) -> bool {
@@ -553,3 +573,112 @@ impl Evaluator<Xiangqi> for XiangqiEvaluator {
 /// The score of a repetition won by the perpetual-check rule: decisive, far above any
 /// material balance, yet below the mate scores so a real mate is still preferred.
 const PERPETUAL_CHECK: Score = 15_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablero_core::SplitMix64;
+
+    fn pos(fen: &str) -> Xiangqi {
+        Xiangqi::from_fen(fen).expect("valid FEN")
+    }
+
+    fn count(trace: &EvalTrace, feature: usize) -> i32 {
+        trace
+            .counts
+            .iter()
+            .chain(&trace.unscaled)
+            .find(|&&(i, _)| usize::from(i) == feature)
+            .map_or(0, |&(_, c)| i32::from(c))
+    }
+
+    #[test]
+    fn a_piece_counts_on_its_point_from_its_own_side() {
+        // Red horse on c2 (file 2, rank 2); black horse on g7, which is g2 from black's
+        // side.
+        let trace = XiangqiEvaluator::trace(&pos("4k4/9/6n2/9/9/9/9/2H6/9/3K5 w - - 0 1"));
+        assert_eq!(count(&trace, f::POINT + HORSE * 90 + 2 * 9 + 2), 1);
+        assert_eq!(count(&trace, f::POINT + HORSE * 90 + 2 * 9 + 6), -1);
+        assert_eq!(count(&trace, f::MATERIAL + HORSE - 1), 0);
+        assert_eq!(count(&trace, f::TEMPO), 1);
+        assert!(
+            trace
+                .unscaled
+                .iter()
+                .all(|&(i, _)| usize::from(i) == f::TEMPO)
+        );
+        // All eight horse moves are open to both, except that red's general on d0
+        // stands on one of its horse's targets.
+        assert_eq!(count(&trace, f::MOBILITY + MOBILITY_OFFSET[0] + 7), 1);
+        assert_eq!(count(&trace, f::MOBILITY + MOBILITY_OFFSET[0] + 8), -1);
+    }
+
+    #[test]
+    fn an_empty_headed_cannon_and_missing_defenders_count_against_the_defender() {
+        // Red's cannon on e2 faces black's general on e9 with nothing between; black
+        // has no advisors or elephants, red has one chariot.
+        let trace = XiangqiEvaluator::trace(&pos("4k4/9/9/9/9/9/9/4C4/R8/3K5 b - - 0 1"));
+        assert_eq!(count(&trace, f::EMPTY_HEADED_CANNON), -1);
+        assert_eq!(count(&trace, f::OPEN_GENERAL_FILE), -1);
+        // Two missing advisors per red chariot; red's palace lacks them too, but black
+        // has nothing to exploit it.
+        assert_eq!(count(&trace, f::MISSING_ADVISOR), -2);
+        assert_eq!(count(&trace, f::MISSING_ELEPHANT + 2), -2);
+        assert_eq!(count(&trace, f::TEMPO), -1);
+        // Black has only its general: it cannot mate, red can, and red is ahead.
+        assert_eq!(trace.scale, 16);
+        // With a piece of black's own in between (now the cannon's screen: check), the
+        // cannon is no longer empty-headed and the file is closed.
+        let trace = XiangqiEvaluator::trace(&pos("4k4/4a4/9/9/9/9/9/4C4/R8/3K5 b - - 0 1"));
+        assert_eq!(count(&trace, f::EMPTY_HEADED_CANNON), 0);
+        assert_eq!(count(&trace, f::OPEN_GENERAL_FILE), 0);
+    }
+
+    /// The evaluation the trace describes, in the engine's integer arithmetic.
+    fn from_trace(trace: &EvalTrace) -> Score {
+        let taper = |counts: &[(u16, i16)]| {
+            let (mut mg, mut eg) = (0, 0);
+            for &(i, c) in counts {
+                let (wm, we) = XiangqiEvaluator::weights()[usize::from(i)];
+                mg += wm * i32::from(c);
+                eg += we * i32::from(c);
+            }
+            (mg * trace.phase + eg * (trace.max_phase - trace.phase)) / trace.max_phase
+        };
+        taper(&trace.counts) * trace.scale / 16 + taper(&trace.unscaled)
+    }
+
+    #[test]
+    fn the_trace_adds_up_to_the_evaluation() {
+        let mut rng = SplitMix64::new(11);
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut pos = Xiangqi::new();
+            for _ in 0..150 {
+                let trace = XiangqiEvaluator::trace(&pos);
+                assert_eq!(
+                    from_trace(&trace),
+                    XiangqiEvaluator::red_score(&pos),
+                    "{}",
+                    pos.fen()
+                );
+                checked += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 2000, "{checked}");
+    }
+
+    #[test]
+    fn a_side_that_cannot_mate_keeps_a_sixteenth_of_its_lead() {
+        // Black has advisors and elephants against a bare general: far ahead in
+        // material, it cannot mate.
+        let trace = XiangqiEvaluator::trace(&pos("2bakab2/9/9/9/9/9/9/9/9/3K5 w - - 0 1"));
+        assert_eq!(trace.scale, 1);
+        assert_eq!(trace.phase, 0);
+    }
+}

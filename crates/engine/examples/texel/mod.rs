@@ -1,0 +1,301 @@
+//! Texel tuning, shared by `tune_chess` and `tune_xiangqi`: the self-play driver, the
+//! fit of K, least squares with Adam and a pull towards the starting weights, and the
+//! weights file.
+//!
+//! Both evaluations are linear in their weights: an [`EvalTrace`] holds a position's
+//! feature counts, and `scale × taper(counts) + taper(unscaled)` with the weights is
+//! its evaluation, the very function the engine plays with.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tablero_core::{Outcome, Position, Side, SplitMix64};
+use tablero_engine::EvalTrace;
+
+/// What a game's tuner supplies.
+pub(crate) trait Tuning {
+    /// The game's name in file and example names (`chess`, `xiangqi`).
+    const GAME: &'static str;
+    /// A searcher, made once per thread and reused from game to game.
+    type Player;
+    /// A new searcher.
+    fn player() -> Self::Player;
+    /// One self-play game from `seed` at `nodes` a move: its quiet positions, each as
+    /// `FEN;result` with White's (red's) result, 1, 0.5 or 0.
+    fn self_play(player: &Self::Player, seed: u64, nodes: u64) -> Vec<String>;
+    /// The feature counts of the position `fen`, or `None` if it does not parse.
+    fn trace(fen: &str) -> Option<EvalTrace>;
+    /// The weights in use.
+    fn weights() -> &'static [(i32, i32)];
+    /// How many weights the weights file puts on a row; above one, the rows are kept
+    /// from rustfmt.
+    const PER_ROW: usize;
+}
+
+/// Runs `generate GAMES NODES OUT` or `tune DATA EPOCHS` from the command line.
+pub(crate) fn main<T: Tuning>() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("generate") if args.len() == 4 => generate::<T>(&args[1], &args[2], &args[3]),
+        Some("tune") if args.len() == 3 => tune::<T>(&args[1], &args[2]),
+        _ => Err(format!(
+            "usage: tune_{} generate GAMES NODES OUT | tune DATA EPOCHS",
+            T::GAME
+        )),
+    };
+    if let Err(e) = result {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// Plays GAMES self-play games on two threads and writes their quiet positions to OUT.
+fn generate<T: Tuning>(games: &str, nodes: &str, out: &str) -> Result<(), String> {
+    let games: usize = games
+        .parse()
+        .map_err(|_| format!("bad game count {games:?}"))?;
+    let nodes: u64 = nodes
+        .parse()
+        .map_err(|_| format!("bad node count {nodes:?}"))?;
+    let file = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
+    let writer = std::sync::Mutex::new(std::io::BufWriter::new(file));
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                let player = T::player();
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n >= games {
+                        break;
+                    }
+                    let lines = T::self_play(&player, n as u64, nodes);
+                    let Ok(mut w) = writer.lock() else { break };
+                    for line in lines {
+                        let _ = writeln!(w, "{line}");
+                    }
+                    if n % 100 == 99 {
+                        eprintln!("{} games", n + 1);
+                    }
+                }
+            });
+        }
+    });
+    writer
+        .into_inner()
+        .map_err(|_| "a writer thread panicked".to_owned())?
+        .flush()
+        .map_err(|e| e.to_string())
+}
+
+/// `start` after `plies` random moves drawn from `seed` (and a per-game `salt`), or
+/// `None` if the game ended on the way.
+pub(crate) fn random_opening<P: Position>(
+    start: P,
+    plies: usize,
+    seed: u64,
+    salt: u64,
+) -> Option<P> {
+    let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt);
+    let mut pos = start;
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let m = moves[(rng.next() % moves.len() as u64) as usize];
+        pos.play_unchecked(m);
+    }
+    Some(pos)
+}
+
+/// A game's quiet positions as `FEN;result` lines, the result White's (red's): 1, 0.5
+/// for a draw or an unfinished game, or 0.
+pub(crate) fn labelled(quiet: Vec<String>, outcome: Option<Outcome>) -> Vec<String> {
+    let result = match outcome {
+        Some(Outcome::Win {
+            winner: Side::White,
+            ..
+        }) => "1",
+        Some(Outcome::Win { .. }) => "0",
+        _ => "0.5",
+    };
+    quiet
+        .into_iter()
+        .map(|fen| format!("{fen};{result}"))
+        .collect()
+}
+
+/// Strength of the pull towards the starting weights, per position and per
+/// centipawn squared.
+const REGULARISATION: f64 = 2e-7;
+
+struct Sample {
+    counts: Vec<(u16, i16)>,
+    unscaled: Vec<(u16, i16)>,
+    /// The middlegame weights' share, phase / max phase.
+    mg: f64,
+    scale: f64,
+    result: f64,
+}
+
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + (-k * eval / 400.0).exp())
+}
+
+fn taper(counts: &[(u16, i16)], weights: &[(f64, f64)], mg: f64) -> f64 {
+    let (mut m, mut e) = (0.0, 0.0);
+    for &(i, c) in counts {
+        let (wm, we) = weights[usize::from(i)];
+        m += wm * f64::from(c);
+        e += we * f64::from(c);
+    }
+    m * mg + e * (1.0 - mg)
+}
+
+fn evaluate(sample: &Sample, weights: &[(f64, f64)]) -> f64 {
+    taper(&sample.counts, weights, sample.mg) * sample.scale
+        + taper(&sample.unscaled, weights, sample.mg)
+}
+
+fn error(samples: &[Sample], weights: &[(f64, f64)], k: f64) -> f64 {
+    samples
+        .iter()
+        .map(|s| (s.result - sigmoid(k, evaluate(s, weights))).powi(2))
+        .sum::<f64>()
+        / samples.len() as f64
+}
+
+/// Reads `FEN;label` lines, skipping any that do not parse.
+fn load<T: Tuning>(data: &str) -> Result<Vec<Sample>, String> {
+    let file = std::fs::File::open(data).map_err(|e| format!("{data}: {e}"))?;
+    let mut samples = Vec::new();
+    for line in std::io::BufReader::new(file).lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let Some((fen, result)) = line.split_once(';') else {
+            continue;
+        };
+        let Ok(result) = result.trim().parse::<f64>() else {
+            continue;
+        };
+        let Some(trace) = T::trace(fen) else {
+            continue;
+        };
+        samples.push(Sample {
+            counts: trace.counts,
+            unscaled: trace.unscaled,
+            mg: f64::from(trace.phase) / f64::from(trace.max_phase),
+            scale: f64::from(trace.scale) / 16.0,
+            result,
+        });
+    }
+    Ok(samples)
+}
+
+/// Fits the weights to DATA's labels over EPOCHS passes and prints the weights file.
+fn tune<T: Tuning>(data: &str, epochs: &str) -> Result<(), String> {
+    let epochs: usize = epochs
+        .parse()
+        .map_err(|_| format!("bad epochs {epochs:?}"))?;
+    let samples = load::<T>(data)?;
+    eprintln!("{} positions", samples.len());
+    if samples.is_empty() {
+        return Err(format!("{data}: no FEN;label lines"));
+    }
+    let mut weights: Vec<(f64, f64)> = T::weights()
+        .iter()
+        .map(|&(m, e)| (f64::from(m), f64::from(e)))
+        .collect();
+    // K: the scale that makes the current evaluation predict best.
+    let mut k = 1.0;
+    let mut step = 0.5;
+    for _ in 0..20 {
+        let here = error(&samples, &weights, k);
+        let up = error(&samples, &weights, k + step);
+        let down = error(&samples, &weights, k - step);
+        if up < here {
+            k += step;
+        } else if down < here {
+            k -= step;
+        } else {
+            step /= 2.0;
+        }
+    }
+    eprintln!("K = {k:.3}, error {:.6}", error(&samples, &weights, k));
+    let initial = weights.clone();
+    let n = weights.len();
+    let (mut m1, mut v1) = (vec![(0.0, 0.0); n], vec![(0.0, 0.0); n]);
+    let (beta1, beta2, rate) = (0.9, 0.999, 1.0);
+    for epoch in 0..epochs {
+        let mut grad = vec![(0.0f64, 0.0f64); n];
+        for s in &samples {
+            let eval = evaluate(s, &weights);
+            let p = sigmoid(k, eval);
+            // d(error)/d(eval), up to a constant factor.
+            let g = (p - s.result) * p * (1.0 - p);
+            for (counts, scale) in [(&s.counts, s.scale), (&s.unscaled, 1.0)] {
+                for &(i, c) in counts {
+                    let c = g * scale * f64::from(c);
+                    let entry = &mut grad[usize::from(i)];
+                    entry.0 += c * s.mg;
+                    entry.1 += c * (1.0 - s.mg);
+                }
+            }
+        }
+        // A weak pull towards the starting weights keeps features that the data
+        // rarely shows (a king on the sixth rank in the middlegame) from drifting.
+        for (g, (w, w0)) in grad.iter_mut().zip(weights.iter().zip(&initial)) {
+            g.0 += REGULARISATION * (w.0 - w0.0) * samples.len() as f64;
+            g.1 += REGULARISATION * (w.1 - w0.1) * samples.len() as f64;
+        }
+        let t = (epoch + 1) as i32;
+        let adam = |w: &mut f64, g: f64, m: &mut f64, v: &mut f64| {
+            *m = beta1 * *m + (1.0 - beta1) * g;
+            *v = beta2 * *v + (1.0 - beta2) * g * g;
+            let m_hat = *m / (1.0 - beta1.powi(t));
+            let v_hat = *v / (1.0 - beta2.powi(t));
+            *w -= rate * m_hat / (v_hat.sqrt() + 1e-12);
+        };
+        for i in 0..n {
+            let (w, g, m, v) = (&mut weights[i], grad[i], &mut m1[i], &mut v1[i]);
+            adam(&mut w.0, g.0, &mut m.0, &mut v.0);
+            adam(&mut w.1, g.1, &mut m.1, &mut v.1);
+        }
+        if epoch % 50 == 49 || epoch + 1 == epochs {
+            eprintln!(
+                "epoch {}: error {:.6}",
+                epoch + 1,
+                error(&samples, &weights, k)
+            );
+        }
+    }
+    print_weights::<T>(&weights);
+    Ok(())
+}
+
+/// Prints `crates/engine/src/eval/<game>_weights.rs`.
+fn print_weights<T: Tuning>(weights: &[(f64, f64)]) {
+    let game = T::GAME;
+    println!("//! The {game} evaluation's weights, one middlegame/endgame pair per feature of");
+    println!("//! `{game}.rs` (see `feature` there for the layout). Written by");
+    println!(
+        "//! `cargo run --release -p tablero-engine --example tune_{game}`; edit by hand only to"
+    );
+    println!("//! seed a new feature.");
+    println!();
+    println!("use super::{game}::{{Pair, feature::COUNT}};");
+    println!();
+    println!("/// The weights, indexed by feature.");
+    if T::PER_ROW > 1 {
+        println!("#[rustfmt::skip]");
+    }
+    println!("pub(crate) const WEIGHTS: [Pair; COUNT] = [");
+    for row in weights.chunks(T::PER_ROW) {
+        let items: Vec<String> = row
+            .iter()
+            .map(|&(m, e)| format!("({}, {}),", m.round() as i32, e.round() as i32))
+            .collect();
+        println!("    {}", items.join(" "));
+    }
+    println!("];");
+}

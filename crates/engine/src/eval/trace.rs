@@ -1,0 +1,57 @@
+//! What the linear evaluations (chess, xiangqi) share: the accumulator their feature
+//! counting is generic over, and the feature counts of one position for the tuners.
+
+/// Receives feature counts, for White/red (+) or Black (-).
+pub(crate) trait Accumulator {
+    fn add(&mut self, feature: usize, count: i32);
+}
+
+/// Records each feature's count: the accumulator of [`EvalTrace`]s.
+pub(crate) struct Tally {
+    pub(crate) counts: Vec<i32>,
+}
+
+impl Tally {
+    pub(crate) fn new(features: usize) -> Tally {
+        Tally {
+            counts: vec![0; features],
+        }
+    }
+
+    /// The features present, as `(feature, count)`.
+    pub(crate) fn sparse(&self) -> Vec<(u16, i16)> {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c != 0)
+            .map(|(i, &c)| (i as u16, c.clamp(-32_000, 32_000) as i16))
+            .collect()
+    }
+}
+
+impl Accumulator for Tally {
+    fn add(&mut self, feature: usize, count: i32) {
+        self.counts[feature] += count;
+    }
+}
+
+/// Feature counts of one position, for tuning an evaluation's weights (see
+/// `examples/tune_chess.rs` and `examples/tune_xiangqi.rs`).
+///
+/// With one `(mg, eg)` weight pair per feature, the evaluation from White's (red's)
+/// side is `scale/16 × taper(counts) + taper(unscaled)`, where
+/// `taper(x) = (Σ mg·count × phase + Σ eg·count × (max_phase − phase)) / max_phase`
+/// (in integers, each division rounding toward zero).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EvalTrace {
+    /// `(feature, White's count minus Black's)` for every feature present.
+    pub counts: Vec<(u16, i16)>,
+    /// Features counted outside the scale (xiangqi's tempo), in the same form.
+    pub unscaled: Vec<(u16, i16)>,
+    /// Game phase, 0 to `max_phase` (`max_phase` weighs the middlegame weight fully).
+    pub phase: i32,
+    /// The phase of the full set of pieces.
+    pub max_phase: i32,
+    /// Sixteenths of the blended score kept.
+    pub scale: i32,
+}
