@@ -236,18 +236,11 @@ struct AttackMaps {
     queen: u64,
     king: u64,
     all: u64,
-    /// Squares attacked at least twice.
-    twice: u64,
 }
 
-impl AttackMaps {
-    fn add(&mut self, attacks: u64) {
-        self.twice |= self.all & attacks;
-        self.all |= attacks;
-    }
-}
-
-fn attack_maps(pos: &Chess, side: Side) -> AttackMaps {
+/// The attack maps of `side`, recording each piece's attacks in `reach` by square so
+/// that mobility and king attacks reuse them.
+fn attack_maps(pos: &Chess, side: Side, reach: &mut [u64; 64]) -> AttackMaps {
     let board = pos.board();
     let occupied = board.occupied();
     let ours = board.by_side(side).0;
@@ -260,30 +253,24 @@ fn attack_maps(pos: &Chess, side: Side) -> AttackMaps {
         Side::Black => ((pawns & not_a) >> 9, (pawns & not_h) >> 7),
     };
     maps.pawn = west | east;
-    maps.all = maps.pawn;
-    maps.twice = west & east;
     for sq in squares(board.by_role(Role::Knight).0 & ours) {
-        let a = knight_attacks(square(sq)).0;
-        maps.knight |= a;
-        maps.add(a);
+        reach[sq] = knight_attacks(square(sq)).0;
+        maps.knight |= reach[sq];
     }
     for sq in squares(board.by_role(Role::Bishop).0 & ours) {
-        let a = bishop_attacks(square(sq), occupied).0;
-        maps.bishop |= a;
-        maps.add(a);
+        reach[sq] = bishop_attacks(square(sq), occupied).0;
+        maps.bishop |= reach[sq];
     }
     for sq in squares(board.by_role(Role::Rook).0 & ours) {
-        let a = rook_attacks(square(sq), occupied).0;
-        maps.rook |= a;
-        maps.add(a);
+        reach[sq] = rook_attacks(square(sq), occupied).0;
+        maps.rook |= reach[sq];
     }
     for sq in squares(board.by_role(Role::Queen).0 & ours) {
-        let a = bishop_attacks(square(sq), occupied).0 | rook_attacks(square(sq), occupied).0;
-        maps.queen |= a;
-        maps.add(a);
+        reach[sq] = bishop_attacks(square(sq), occupied).0 | rook_attacks(square(sq), occupied).0;
+        maps.queen |= reach[sq];
     }
     maps.king = king_attacks(pos.king_of(side)).0;
-    maps.add(maps.king);
+    maps.all = maps.pawn | maps.knight | maps.bishop | maps.rook | maps.queen | maps.king;
     maps
 }
 
@@ -293,7 +280,11 @@ pub(crate) fn features(pos: &Chess, acc: &mut impl Accumulator) -> Shape {
     let occupied = board.occupied().0;
     let pawns = board.by_role(Role::Pawn).0;
     let kings = board.by_role(Role::King).0;
-    let maps = [attack_maps(pos, Side::White), attack_maps(pos, Side::Black)];
+    let mut reach_by_square = [0u64; 64];
+    let maps = [
+        attack_maps(pos, Side::White, &mut reach_by_square),
+        attack_maps(pos, Side::Black, &mut reach_by_square),
+    ];
     let mut phase = 0;
 
     for us in [Side::White, Side::Black] {
@@ -333,16 +324,7 @@ pub(crate) fn features(pos: &Chess, acc: &mut impl Accumulator) -> Shape {
                 acc.add(f::SQUARE + r * 64 + relative_square, s);
                 phase += PHASE_WEIGHT[r];
                 let from = square(sq);
-                let reach = match role {
-                    Role::Knight => knight_attacks(from).0,
-                    Role::Bishop => bishop_attacks(from, Bitboard(occupied)).0,
-                    Role::Rook => rook_attacks(from, Bitboard(occupied)).0,
-                    Role::Queen => {
-                        bishop_attacks(from, Bitboard(occupied)).0
-                            | rook_attacks(from, Bitboard(occupied)).0
-                    }
-                    _ => 0,
-                };
+                let reach = reach_by_square[sq];
                 if (1..=4).contains(&r) {
                     let mobility = (reach & safe).count_ones().min(MOBILITY_MAX[r - 1]);
                     acc.add(f::MOBILITY + MOBILITY_OFFSET[r - 1] + mobility as usize, s);
