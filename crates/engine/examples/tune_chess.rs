@@ -16,12 +16,12 @@
 //! weights in use were fitted to Stockfish's expected score for each position
 //! (`scripts/label-with-stockfish`, see docs/engine.md "Tuning").
 
-mod texel;
+pub(crate) mod texel;
 
 use tablero_chess::{CastlingMode, Chess, Game};
 use tablero_engine::{ChessEvaluator, Engine, EvalTrace, Limits};
 
-struct ChessTuning;
+pub(crate) struct ChessTuning;
 
 impl texel::Tuning for ChessTuning {
     const GAME: &'static str = "chess";

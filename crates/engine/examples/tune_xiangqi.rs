@@ -16,12 +16,12 @@
 //! replaces the game results with Fairy-Stockfish's judgement (see docs/engine.md
 //! "Tuning").
 
-mod texel;
+pub(crate) mod texel;
 
 use tablero_engine::{Engine, EvalTrace, Limits, XiangqiEvaluator};
 use tablero_xiangqi::{Game, Xiangqi};
 
-struct XiangqiTuning;
+pub(crate) struct XiangqiTuning;
 
 impl texel::Tuning for XiangqiTuning {
     const GAME: &'static str = "xiangqi";

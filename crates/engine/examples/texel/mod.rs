@@ -130,7 +130,8 @@ pub(crate) fn labelled(quiet: Vec<String>, outcome: Option<Outcome>) -> Vec<Stri
 /// centipawn squared.
 const REGULARISATION: f64 = 2e-7;
 
-struct Sample {
+/// One labelled position: its feature counts and the label to predict.
+pub(crate) struct Sample {
     counts: Vec<(u16, i16)>,
     unscaled: Vec<(u16, i16)>,
     /// The middlegame weights' share, phase / max phase.
@@ -139,7 +140,27 @@ struct Sample {
     result: f64,
 }
 
-fn sigmoid(k: f64, eval: f64) -> f64 {
+impl Sample {
+    /// A position's trace with its label, White's (red's) expected score.
+    pub(crate) fn new(trace: EvalTrace, result: f64) -> Self {
+        Sample {
+            counts: trace.counts,
+            unscaled: trace.unscaled,
+            mg: f64::from(trace.phase) / f64::from(trace.max_phase),
+            scale: f64::from(trace.scale) / 16.0,
+            result,
+        }
+    }
+
+    /// The same position with another label (for `tests/tuning.rs`, which labels
+    /// positions with known weights).
+    #[allow(dead_code)]
+    pub(crate) fn relabelled(self, result: f64) -> Self {
+        Sample { result, ..self }
+    }
+}
+
+pub(crate) fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + (-k * eval / 400.0).exp())
 }
 
@@ -153,7 +174,8 @@ fn taper(counts: &[(u16, i16)], weights: &[(f64, f64)], mg: f64) -> f64 {
     m * mg + e * (1.0 - mg)
 }
 
-fn evaluate(sample: &Sample, weights: &[(f64, f64)]) -> f64 {
+/// The evaluation `weights` give the sample, the engine's own formula in floats.
+pub(crate) fn evaluate(sample: &Sample, weights: &[(f64, f64)]) -> f64 {
     taper(&sample.counts, weights, sample.mg) * sample.scale
         + taper(&sample.unscaled, weights, sample.mg)
 }
@@ -181,38 +203,45 @@ fn load<T: Tuning>(data: &str) -> Result<Vec<Sample>, String> {
         let Some(trace) = T::trace(fen) else {
             continue;
         };
-        samples.push(Sample {
-            counts: trace.counts,
-            unscaled: trace.unscaled,
-            mg: f64::from(trace.phase) / f64::from(trace.max_phase),
-            scale: f64::from(trace.scale) / 16.0,
-            result,
-        });
+        samples.push(Sample::new(trace, result));
     }
     Ok(samples)
 }
 
-/// Fits the weights to DATA's labels over EPOCHS passes and prints the weights file.
-fn tune<T: Tuning>(data: &str, epochs: &str) -> Result<(), String> {
-    let epochs: usize = epochs
-        .parse()
-        .map_err(|_| format!("bad epochs {epochs:?}"))?;
-    let samples = load::<T>(data)?;
-    eprintln!("{} positions", samples.len());
-    if samples.is_empty() {
-        return Err(format!("{data}: no FEN;label lines"));
-    }
-    let mut weights: Vec<(f64, f64)> = T::weights()
+/// The weights in use, as floats: where a fit starts.
+pub(crate) fn current_weights<T: Tuning>() -> Vec<(f64, f64)> {
+    T::weights()
         .iter()
         .map(|&(m, e)| (f64::from(m), f64::from(e)))
-        .collect();
-    // K: the scale that makes the current evaluation predict best.
+        .collect()
+}
+
+/// What a fit found.
+pub(crate) struct Fit {
+    /// The scale chosen for the starting weights.
+    pub(crate) k: f64,
+    /// The mean squared error with the starting weights, and at the end.
+    pub(crate) initial_error: f64,
+    pub(crate) final_error: f64,
+    pub(crate) weights: Vec<(f64, f64)>,
+}
+
+/// Fits `start` to the samples' labels over `epochs` passes, reporting progress
+/// lines to `progress`.
+pub(crate) fn fit(
+    samples: &[Sample],
+    start: &[(f64, f64)],
+    epochs: usize,
+    mut progress: impl FnMut(String),
+) -> Fit {
+    let mut weights = start.to_vec();
+    // K: the scale that makes the starting evaluation predict best.
     let mut k = 1.0;
     let mut step = 0.5;
     for _ in 0..20 {
-        let here = error(&samples, &weights, k);
-        let up = error(&samples, &weights, k + step);
-        let down = error(&samples, &weights, k - step);
+        let here = error(samples, &weights, k);
+        let up = error(samples, &weights, k + step);
+        let down = error(samples, &weights, k - step);
         if up < here {
             k += step;
         } else if down < here {
@@ -221,14 +250,14 @@ fn tune<T: Tuning>(data: &str, epochs: &str) -> Result<(), String> {
             step /= 2.0;
         }
     }
-    eprintln!("K = {k:.3}, error {:.6}", error(&samples, &weights, k));
-    let initial = weights.clone();
+    let initial_error = error(samples, &weights, k);
+    progress(format!("K = {k:.3}, error {initial_error:.6}"));
     let n = weights.len();
     let (mut m1, mut v1) = (vec![(0.0, 0.0); n], vec![(0.0, 0.0); n]);
     let (beta1, beta2, rate) = (0.9, 0.999, 1.0);
     for epoch in 0..epochs {
         let mut grad = vec![(0.0f64, 0.0f64); n];
-        for s in &samples {
+        for s in samples {
             let eval = evaluate(s, &weights);
             let p = sigmoid(k, eval);
             // d(error)/d(eval), up to a constant factor.
@@ -244,7 +273,7 @@ fn tune<T: Tuning>(data: &str, epochs: &str) -> Result<(), String> {
         }
         // A weak pull towards the starting weights keeps features that the data
         // rarely shows (a king on the sixth rank in the middlegame) from drifting.
-        for (g, (w, w0)) in grad.iter_mut().zip(weights.iter().zip(&initial)) {
+        for (g, (w, w0)) in grad.iter_mut().zip(weights.iter().zip(start)) {
             g.0 += REGULARISATION * (w.0 - w0.0) * samples.len() as f64;
             g.1 += REGULARISATION * (w.1 - w0.1) * samples.len() as f64;
         }
@@ -262,40 +291,74 @@ fn tune<T: Tuning>(data: &str, epochs: &str) -> Result<(), String> {
             adam(&mut w.1, g.1, &mut m.1, &mut v.1);
         }
         if epoch % 50 == 49 || epoch + 1 == epochs {
-            eprintln!(
+            progress(format!(
                 "epoch {}: error {:.6}",
                 epoch + 1,
-                error(&samples, &weights, k)
-            );
+                error(samples, &weights, k)
+            ));
         }
     }
-    print_weights::<T>(&weights);
-    Ok(())
+    Fit {
+        k,
+        initial_error,
+        final_error: error(samples, &weights, k),
+        weights,
+    }
 }
 
-/// Prints `crates/engine/src/eval/<game>_weights.rs`.
-fn print_weights<T: Tuning>(weights: &[(f64, f64)]) {
-    let game = T::GAME;
-    println!("//! The {game} evaluation's weights, one middlegame/endgame pair per feature of");
-    println!("//! `{game}.rs` (see `feature` there for the layout). Written by");
-    println!(
-        "//! `cargo run --release -p tablero-engine --example tune_{game}`; edit by hand only to"
-    );
-    println!("//! seed a new feature.");
-    println!();
-    println!("use super::{game}::{{Pair, feature::COUNT}};");
-    println!();
-    println!("/// The weights, indexed by feature.");
-    if T::PER_ROW > 1 {
-        println!("#[rustfmt::skip]");
+/// Fits the weights to DATA's labels over EPOCHS passes and prints the weights file.
+fn tune<T: Tuning>(data: &str, epochs: &str) -> Result<(), String> {
+    let epochs: usize = epochs
+        .parse()
+        .map_err(|_| format!("bad epochs {epochs:?}"))?;
+    let samples = load::<T>(data)?;
+    eprintln!("{} positions", samples.len());
+    if samples.is_empty() {
+        return Err(format!("{data}: no FEN;label lines"));
     }
-    println!("pub(crate) const WEIGHTS: [Pair; COUNT] = [");
+    let fit = fit(&samples, &current_weights::<T>(), epochs, |line| {
+        eprintln!("{line}");
+    });
+    eprintln!(
+        "K = {:.3}: error {:.6} -> {:.6}",
+        fit.k, fit.initial_error, fit.final_error
+    );
+    write_weights::<T>(&mut std::io::stdout().lock(), &fit.weights).map_err(|e| e.to_string())
+}
+
+/// Writes `crates/engine/src/eval/<game>_weights.rs`.
+pub(crate) fn write_weights<T: Tuning>(
+    out: &mut impl Write,
+    weights: &[(f64, f64)],
+) -> std::io::Result<()> {
+    let game = T::GAME;
+    writeln!(
+        out,
+        "//! The {game} evaluation's weights, one middlegame/endgame pair per feature of"
+    )?;
+    writeln!(
+        out,
+        "//! `{game}.rs` (see `feature` there for the layout). Written by"
+    )?;
+    writeln!(
+        out,
+        "//! `cargo run --release -p tablero-engine --example tune_{game}`; edit by hand only to"
+    )?;
+    writeln!(out, "//! seed a new feature.")?;
+    writeln!(out)?;
+    writeln!(out, "use super::{game}::{{Pair, feature::COUNT}};")?;
+    writeln!(out)?;
+    writeln!(out, "/// The weights, indexed by feature.")?;
+    if T::PER_ROW > 1 {
+        writeln!(out, "#[rustfmt::skip]")?;
+    }
+    writeln!(out, "pub(crate) const WEIGHTS: [Pair; COUNT] = [")?;
     for row in weights.chunks(T::PER_ROW) {
         let items: Vec<String> = row
             .iter()
             .map(|&(m, e)| format!("({}, {}),", m.round() as i32, e.round() as i32))
             .collect();
-        println!("    {}", items.join(" "));
+        writeln!(out, "    {}", items.join(" "))?;
     }
-    println!("];");
+    writeln!(out, "];")
 }

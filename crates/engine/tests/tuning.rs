@@ -1,0 +1,89 @@
+//! The Texel tuner of `examples/`: the weights files are exactly what it writes, and
+//! a fit moves a weight to the value that produced the labels.
+#![allow(clippy::unwrap_used)]
+// Each tuner is its own crate with its own `texel` module; included here side by
+// side, the two copies are two modules of one crate.
+#![allow(clippy::duplicate_mod)]
+
+#[allow(dead_code)]
+#[path = "../examples/tune_chess.rs"]
+mod tune_chess;
+#[allow(dead_code)]
+#[path = "../examples/tune_xiangqi.rs"]
+mod tune_xiangqi;
+
+use tablero_chess::Chess;
+use tablero_engine::{ChessEvaluator, XiangqiEvaluator};
+use tablero_xiangqi::Xiangqi;
+
+// Each example includes its own copy of `texel`, so each game's tests go through the
+// copy its tuner uses; a macro writes them once.
+macro_rules! tuner_tests {
+    ($tests:ident, $module:ident, $tuning:ty, $evaluator:ident, $start:expr, $file:literal) => {
+        mod $tests {
+            use super::*;
+            use $module::texel;
+
+            #[test]
+            fn the_weights_file_is_what_the_tuner_writes() {
+                // `tune DATA 0` must give back the file in use byte for byte, so that
+                // a fit's diff shows only changed weights.
+                let mut out = Vec::new();
+                texel::write_weights::<$tuning>(&mut out, &texel::current_weights::<$tuning>())
+                    .unwrap();
+                assert_eq!(String::from_utf8(out).unwrap(), include_str!($file));
+            }
+
+            /// Labels positions with the evaluation of weights whose last weight (the
+            /// tempo, in both games) is 100 higher, fits from the weights in use, and
+            /// checks that the fit finds the difference.
+            #[test]
+            fn a_fit_finds_the_weight_behind_its_labels() {
+                let start = texel::current_weights::<$tuning>();
+                let tempo = start.len() - 1;
+                let mut teacher = start.clone();
+                teacher[tempo].0 += 100.0;
+                teacher[tempo].1 += 100.0;
+                let samples: Vec<texel::Sample> = (0..600)
+                    .filter_map(|seed| {
+                        texel::random_opening($start, 4 + seed as usize % 30, seed, 1)
+                    })
+                    .map(|pos| {
+                        let sample = texel::Sample::new($evaluator::trace(&pos), 0.5);
+                        let label = texel::sigmoid(1.0, texel::evaluate(&sample, &teacher));
+                        sample.relabelled(label)
+                    })
+                    .collect();
+                let fit = texel::fit(&samples, &start, 400, |_| {});
+                assert!(
+                    fit.final_error < fit.initial_error / 100.0,
+                    "error {} -> {} (K = {})",
+                    fit.initial_error,
+                    fit.final_error,
+                    fit.k
+                );
+                // Features that go with the side to move in these short openings
+                // may take a share of the change; most of it must land on the tempo.
+                let found = fit.weights[tempo].0 - start[tempo].0;
+                assert!((50.0..150.0).contains(&found), "tempo moved by {found}");
+            }
+        }
+    };
+}
+
+tuner_tests!(
+    chess,
+    tune_chess,
+    tune_chess::ChessTuning,
+    ChessEvaluator,
+    Chess::new(),
+    "../src/eval/chess_weights.rs"
+);
+tuner_tests!(
+    xiangqi,
+    tune_xiangqi,
+    tune_xiangqi::XiangqiTuning,
+    XiangqiEvaluator,
+    Xiangqi::new(),
+    "../src/eval/xiangqi_weights.rs"
+);
