@@ -25,6 +25,14 @@ pub trait Evaluator<P: Position>: Send + Sync {
         self.in_check(pos)
     }
 
+    /// A key of the position's slow-changing structure (in chess, the pawns and the
+    /// side to move), under which the search learns how far the static evaluation
+    /// tends to be off; `None`, the default, leaves the evaluation uncorrected.
+    fn correction_key(&self, pos: &P) -> Option<u64> {
+        let _ = pos;
+        None
+    }
+
     /// Whether `mv` changes the material balance (captures, promotions): the moves
     /// quiescence search looks at.
     fn is_noisy(&self, pos: &P, mv: P::Move) -> bool;

@@ -24,6 +24,14 @@ const SELECTION_PICKS: usize = 3;
 /// How often (in nodes) a search looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
 
+/// Entries of the correction table (a power of two).
+const CORRECTION_ENTRIES: usize = 1 << 14;
+/// Correction entries count in 1/`CORRECTION_GRAIN` of a score unit, so that small
+/// steps of the running average are not lost to rounding.
+const CORRECTION_GRAIN: i32 = 256;
+/// The largest correction, in score units.
+const CORRECTION_LIMIT: i32 = 128;
+
 /// The moves a search looks at from the root.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct RootFilter<M> {
@@ -46,6 +54,9 @@ pub struct Features {
     pub futility: bool,
     /// Quiescence search at the leaves (otherwise the static evaluation).
     pub quiescence: bool,
+    /// Static evaluations corrected by what searches found in positions of the same
+    /// structure ([`Evaluator::correction_key`]).
+    pub correction: bool,
 }
 
 impl Features {
@@ -56,6 +67,7 @@ impl Features {
         reductions: true,
         futility: true,
         quiescence: true,
+        correction: true,
     };
 
     /// Plain alpha-beta with quiescence: the reference the shortcuts are tested against.
@@ -65,6 +77,7 @@ impl Features {
         reductions: false,
         futility: false,
         quiescence: true,
+        correction: false,
     };
 }
 
@@ -96,6 +109,7 @@ struct Ply<P: Position> {
 pub(crate) struct Learnt {
     history: Vec<i32>,
     continuation: Vec<i32>,
+    correction: Vec<i32>,
 }
 
 /// One thread's search state.
@@ -118,6 +132,9 @@ pub(crate) struct Searcher<'a, P: Position, E: Evaluator<P>> {
     /// How well a quiet move (continuation slot) did as the reply to a move one or two
     /// plies earlier: `CONTINUATION_SLOTS²` entries, indexed earlier × later.
     continuation: Vec<i32>,
+    /// How far searches found the static evaluation off, by structure key: a running
+    /// average in 1/[`CORRECTION_GRAIN`] units.
+    correction: Vec<i32>,
     /// Keys of the game's earlier positions and of the path from the root.
     keys: Vec<u64>,
     /// Whether the side to move was in check in each of those positions.
@@ -168,6 +185,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             history: vec![0; E::HISTORY_SLOTS],
             countermoves: vec![None; E::HISTORY_SLOTS],
             continuation: vec![0; E::CONTINUATION_SLOTS * E::CONTINUATION_SLOTS],
+            correction: vec![0; CORRECTION_ENTRIES],
             keys: Vec::with_capacity(history.len() + MAX_PLY + 1),
             checks: Vec::with_capacity(history.len() + MAX_PLY + 1),
             reversible_from: Vec::with_capacity(history.len() + MAX_PLY + 1),
@@ -200,6 +218,9 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         if learnt.continuation.len() == self.continuation.len() {
             self.continuation = learnt.continuation;
         }
+        if learnt.correction.len() == self.correction.len() {
+            self.correction = learnt.correction;
+        }
     }
 
     /// What this search learnt, for the next one.
@@ -207,7 +228,40 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         Learnt {
             history: std::mem::take(&mut self.history),
             continuation: std::mem::take(&mut self.continuation),
+            correction: std::mem::take(&mut self.correction),
         }
+    }
+
+    /// The correction slot of `pos`, if the evaluator gives positions a structure key
+    /// and corrections are on.
+    fn correction_slot(&self, pos: &P) -> Option<usize> {
+        if !self.features.correction {
+            return None;
+        }
+        let key = self.evaluator.correction_key(pos)?;
+        // Multiply-shift: the key's high bits, well mixed, pick the entry.
+        Some((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 50) as usize % CORRECTION_ENTRIES)
+    }
+
+    /// `raw` moved by what searches learnt about positions in `slot`.
+    fn corrected(&self, raw: Score, slot: Option<usize>) -> Score {
+        match slot {
+            Some(slot) => (raw + self.correction[slot] / CORRECTION_GRAIN)
+                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
+            None => raw,
+        }
+    }
+
+    /// Moves the slot's running average towards the error `score - raw` found by a
+    /// search of `depth`: deeper searches weigh more.
+    fn learn_correction(&mut self, slot: usize, raw: Score, score: Score, depth: i32) {
+        let weight = i64::from((depth + 1).min(16));
+        let error = i64::from((score - raw).clamp(-4 * CORRECTION_LIMIT, 4 * CORRECTION_LIMIT))
+            * i64::from(CORRECTION_GRAIN);
+        let entry = &mut self.correction[slot];
+        let limit = i64::from(CORRECTION_LIMIT * CORRECTION_GRAIN);
+        let average = (i64::from(*entry) * (256 - weight) + error * weight) / 256;
+        *entry = average.clamp(-limit, limit) as i32;
     }
 
     fn push_key(&mut self, key: u64, in_check: bool, irreversible: bool) {
@@ -346,9 +400,11 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         let key = pos.zobrist();
         let entry = self.tt.probe(key);
         let mut tt_move = None;
+        let mut tt_score = None;
         if let Some(entry) = entry {
             tt_move = entry.move_index;
             let score = from_tt(entry.score, ply);
+            tt_score = Some((score, entry.bound));
             if self.features.tt_cutoffs
                 && !pv_node
                 && entry.depth >= depth
@@ -361,14 +417,41 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 return score;
             }
         }
-        let static_eval = if in_check {
+        let correction_slot = if in_check {
+            None
+        } else {
+            self.correction_slot(pos)
+        };
+        let raw_eval = if in_check {
             -INFINITE
         } else if let Some(entry) = entry {
             entry.eval
         } else {
             self.evaluator.evaluate(pos)
         };
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.corrected(raw_eval, correction_slot)
+        };
         self.plies[ply].static_eval = static_eval;
+        // A bound from an earlier search of this position says more than the static
+        // evaluation where it points past it.
+        let eval = match tt_score {
+            Some((score, bound))
+                if self.features.tt_cutoffs
+                    && !in_check
+                    && score.abs() < MATE_BOUND
+                    && match bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score > static_eval,
+                        Bound::Upper => score < static_eval,
+                    } =>
+            {
+                score
+            }
+            _ => static_eval,
+        };
         // Better than two plies ago: prune less, reduce less.
         let improving = ply >= 2
             && !in_check
@@ -379,18 +462,19 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             // Reverse futility: far enough above beta that a shallow search won't fall back.
             if self.features.futility
                 && depth <= 6
-                && static_eval - 90 * (depth - i32::from(improving)) >= beta
+                && eval - 90 * (depth - i32::from(improving)) >= beta
                 && beta.abs() < MATE_BOUND
             {
-                return static_eval;
+                return eval;
             }
             if self.features.null_move
                 && depth >= 3
-                && static_eval >= beta
+                && eval >= beta
                 && beta.abs() < MATE_BOUND
                 && let Some(passed) = self.evaluator.null_move(pos)
             {
-                let reduction = 3 + depth / 4;
+                // Further above beta, the pass is tried shallower.
+                let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.plies[ply].current = None;
                 self.push_key(passed.zobrist(), false, true);
                 let score = -self.search(&passed, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
@@ -436,6 +520,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_index = None;
+        let mut best_noisy = false;
         self.plies[ply].quiets_tried.clear();
         let count = self.plies[ply].scored.len();
         let mut searched = 0usize;
@@ -516,6 +601,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 best_score = score;
                 if score > alpha {
                     best_index = Some(index as usize);
+                    best_noisy = noisy;
                     alpha = score;
                     self.update_pv(ply, mv);
                     if alpha >= beta {
@@ -540,10 +626,20 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 key,
                 best_index,
                 to_tt(best_score, ply),
-                if in_check { 0 } else { static_eval },
+                if in_check { 0 } else { raw_eval },
                 depth,
                 bound,
             );
+            // Learn from scores that say where the evaluation stands: not a capture's
+            // gain, not a bound on the wrong side of it.
+            if let Some(slot) = correction_slot
+                && !best_noisy
+                && best_score.abs() < MATE_BOUND
+                && !(bound == Bound::Lower && best_score <= static_eval)
+                && !(bound == Bound::Upper && best_score >= static_eval)
+            {
+                self.learn_correction(slot, raw_eval, best_score, depth);
+            }
         }
         best_score
     }
@@ -700,7 +796,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 Some(entry) => entry.eval,
                 None => self.evaluator.evaluate(pos),
             };
-            let stand_pat = static_eval;
+            let stand_pat = self.corrected(static_eval, self.correction_slot(pos));
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -809,4 +905,56 @@ fn late_move_reduction(depth: i32, searched: usize) -> i32 {
         table
     });
     TABLE[depth.clamp(0, 63) as usize][searched.min(63)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ChessEvaluator;
+    use tablero_chess::Chess;
+
+    fn with_searcher(check: impl FnOnce(&mut Searcher<'_, Chess, ChessEvaluator>)) {
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let nodes = AtomicU64::new(0);
+        let root = Chess::new();
+        let mut searcher = Searcher::new(
+            &ChessEvaluator,
+            &tt,
+            &stop,
+            &nodes,
+            Instant::now(),
+            None,
+            None,
+            &[],
+            &root,
+        );
+        check(&mut searcher);
+    }
+
+    #[test]
+    fn corrections_average_the_errors_found_and_stay_bounded() {
+        with_searcher(|searcher| {
+            let slot = searcher
+                .correction_slot(&Chess::new())
+                .expect("chess has a key");
+            assert_eq!(searcher.corrected(20, Some(slot)), 20);
+            for _ in 0..200 {
+                searcher.learn_correction(slot, 20, 70, 12);
+            }
+            // 50 above the evaluation, learnt to within rounding.
+            assert!((69..=70).contains(&searcher.corrected(20, Some(slot))));
+            // One shallow search says little.
+            searcher.learn_correction(slot, 20, -500, 1);
+            assert!(searcher.corrected(20, Some(slot)) > 60);
+            for _ in 0..500 {
+                searcher.learn_correction(slot, 0, 10_000, 20);
+            }
+            assert_eq!(searcher.corrected(0, Some(slot)), CORRECTION_LIMIT);
+            // Without a slot, or with corrections off, the evaluation stands.
+            assert_eq!(searcher.corrected(0, None), 0);
+            searcher.features.correction = false;
+            assert_eq!(searcher.correction_slot(&Chess::new()), None);
+        });
+    }
 }

@@ -135,7 +135,7 @@ const NO_QUIESCENCE: Features = Features {
 };
 
 /// The shortcuts, one at a time and all together, with quiescence on.
-const SHORTCUTS: [Features; 5] = [
+const SHORTCUTS: [Features; 6] = [
     Features {
         tt_cutoffs: true,
         ..Features::PLAIN
@@ -150,6 +150,10 @@ const SHORTCUTS: [Features; 5] = [
     },
     Features {
         futility: true,
+        ..Features::PLAIN
+    },
+    Features {
+        correction: true,
         ..Features::PLAIN
     },
     Features::ALL,

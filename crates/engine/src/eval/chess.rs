@@ -602,6 +602,17 @@ impl Evaluator<Chess> for ChessEvaluator {
         (pos.turn().index() * 6 + role) * 64 + mv.to().index() as usize
     }
 
+    fn correction_key(&self, pos: &Chess) -> Option<u64> {
+        let board = pos.board();
+        let pawns = board.by_role(Role::Pawn).0;
+        let white = pawns & board.by_side(Side::White).0;
+        let black = pawns & board.by_side(Side::Black).0;
+        // Pawns never stand on the first or last rank: shifting White's pawns down a
+        // rank keeps the two sets apart in one word's mix.
+        let mixed = (white >> 8) ^ black.rotate_left(29).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        Some(mixed ^ u64::from(pos.turn() == Side::Black))
+    }
+
     fn is_irreversible(&self, pos: &Chess, mv: Move) -> bool {
         mv.is_castle() || pos.is_capture(mv) || pos.board().role_at(mv.from()) == Some(Role::Pawn)
     }
@@ -742,6 +753,24 @@ mod tests {
         let a = chess("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
         let b = chess("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
         assert_eq!(ChessEvaluator.evaluate(&a), ChessEvaluator.evaluate(&b));
+    }
+
+    #[test]
+    fn the_correction_key_follows_the_pawns_and_the_side_to_move() {
+        let key = |fen: &str| ChessEvaluator.correction_key(&chess(fen));
+        let start = key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        // Pieces elsewhere, same pawns: same key.
+        let developed = key("r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 4 3");
+        assert_eq!(start, developed);
+        let black_to_move = key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        let pushed = key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
+        // The same pawn on e4 as White's or as Black's.
+        let white_e4 = key("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1");
+        let black_e4 = key("4k3/8/8/8/4p3/8/8/4K3 w - - 0 1");
+        for other in [black_to_move, pushed, black_e4] {
+            assert_ne!(start, other);
+        }
+        assert_ne!(white_e4, black_e4);
     }
 
     #[test]
