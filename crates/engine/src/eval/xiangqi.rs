@@ -533,6 +533,23 @@ impl Evaluator<Xiangqi> for XiangqiEvaluator {
         mv.from().index() * Square::COUNT + mv.to().index()
     }
 
+    fn correction_key(&self, pos: &Xiangqi) -> Option<u64> {
+        let soldiers = |side| {
+            let bits = pos
+                .by_piece(Piece {
+                    side,
+                    role: Role::Soldier,
+                })
+                .0;
+            (bits as u64) ^ ((bits >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        };
+        let red = soldiers(Side::White);
+        let black = soldiers(Side::Black)
+            .rotate_left(29)
+            .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        Some(red ^ black ^ u64::from(pos.turn() == Side::Black))
+    }
+
     fn is_irreversible(&self, pos: &Xiangqi, mv: Move) -> bool {
         // A soldier never steps back, so its forward moves end repetitions as surely
         // as captures; its sideways moves across the river do not.
