@@ -600,6 +600,24 @@ mod tests {
         Xiangqi::from_fen(fen).expect("valid FEN")
     }
 
+    #[test]
+    fn the_correction_key_follows_the_soldiers_and_the_side_to_move() {
+        let key = |fen: &str| XiangqiEvaluator.correction_key(&pos(fen));
+        let start = key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+        // A cannon moved, the same soldiers: the same key.
+        let cannon = key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+        let black_to_move =
+            key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+        assert_eq!(cannon, black_to_move);
+        assert_ne!(start, black_to_move);
+        let soldier = key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+        assert_ne!(black_to_move, soldier);
+        // The same soldier square, Red's or Black's.
+        let red = key("4k4/9/9/9/9/4P4/9/9/9/4K4 w - - 0 1");
+        let black = key("4k4/9/9/9/9/4p4/9/9/9/4K4 w - - 0 1");
+        assert_ne!(red, black);
+    }
+
     fn count(trace: &EvalTrace, feature: usize) -> i32 {
         trace
             .counts
