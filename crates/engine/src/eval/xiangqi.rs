@@ -533,6 +533,23 @@ impl Evaluator<Xiangqi> for XiangqiEvaluator {
         mv.from().index() * Square::COUNT + mv.to().index()
     }
 
+    fn correction_key(&self, pos: &Xiangqi) -> Option<u64> {
+        let soldiers = |side| {
+            let bits = pos
+                .by_piece(Piece {
+                    side,
+                    role: Role::Soldier,
+                })
+                .0;
+            (bits as u64) ^ ((bits >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        };
+        let red = soldiers(Side::White);
+        let black = soldiers(Side::Black)
+            .rotate_left(29)
+            .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        Some(red ^ black ^ u64::from(pos.turn() == Side::Black))
+    }
+
     fn is_irreversible(&self, pos: &Xiangqi, mv: Move) -> bool {
         // A soldier never steps back, so its forward moves end repetitions as surely
         // as captures; its sideways moves across the river do not.
@@ -581,6 +598,24 @@ mod tests {
 
     fn pos(fen: &str) -> Xiangqi {
         Xiangqi::from_fen(fen).expect("valid FEN")
+    }
+
+    #[test]
+    fn the_correction_key_follows_the_soldiers_and_the_side_to_move() {
+        let key = |fen: &str| XiangqiEvaluator.correction_key(&pos(fen));
+        let start = key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+        // A cannon moved, the same soldiers: the same key.
+        let cannon = key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+        let black_to_move =
+            key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+        assert_eq!(cannon, black_to_move);
+        assert_ne!(start, black_to_move);
+        let soldier = key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+        assert_ne!(black_to_move, soldier);
+        // The same soldier square, Red's or Black's.
+        let red = key("4k4/9/9/9/9/4P4/9/9/9/4K4 w - - 0 1");
+        let black = key("4k4/9/9/9/9/4p4/9/9/9/4K4 w - - 0 1");
+        assert_ne!(red, black);
     }
 
     fn count(trace: &EvalTrace, feature: usize) -> i32 {
