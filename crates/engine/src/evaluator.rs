@@ -78,6 +78,18 @@ pub trait Evaluator<P: Position>: Send + Sync {
     /// (its table has this many squared entries).
     const CONTINUATION_SLOTS: usize = 0;
 
+    /// The slot of noisy move `mv` in the capture-history table, below
+    /// [`Evaluator::CAPTURE_SLOTS`]: the moving piece, its target square and what it
+    /// takes, so that which captures pay off beyond their exchange is learnt across
+    /// positions.
+    fn capture_slot(&self, pos: &P, mv: P::Move) -> usize {
+        let _ = (pos, mv);
+        0
+    }
+
+    /// The size of the capture-history table; the default 0 turns it off.
+    const CAPTURE_SLOTS: usize = 0;
+
     /// Whether playing `mv` makes every earlier position unrepeatable (a capture, a
     /// pawn or man move), so repetition checks can stop looking back there.
     fn is_irreversible(&self, pos: &P, mv: P::Move) -> bool;

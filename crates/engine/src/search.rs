@@ -95,6 +95,8 @@ struct Ply<P: Position> {
     pv: Vec<P::Move>,
     /// The history and continuation slots of each quiet move searched here.
     quiets_tried: Vec<(usize, usize)>,
+    /// The capture-history slot of each noisy move searched here.
+    noisies_tried: Vec<usize>,
     /// The history and continuation slots of the move being searched from here
     /// (`None` for a null move): what the plies below answer.
     current: Option<(usize, usize)>,
@@ -109,6 +111,7 @@ struct Ply<P: Position> {
 pub(crate) struct Learnt {
     history: Vec<i32>,
     continuation: Vec<i32>,
+    captures: Vec<i32>,
     correction: Vec<i32>,
 }
 
@@ -132,6 +135,8 @@ pub(crate) struct Searcher<'a, P: Position, E: Evaluator<P>> {
     /// How well a quiet move (continuation slot) did as the reply to a move one or two
     /// plies earlier: `CONTINUATION_SLOTS²` entries, indexed earlier × later.
     continuation: Vec<i32>,
+    /// How well each noisy move (capture slot) did beyond what ordering expected.
+    captures: Vec<i32>,
     /// How far searches found the static evaluation off, by structure key: a running
     /// average in 1/[`CORRECTION_GRAIN`] units.
     correction: Vec<i32>,
@@ -166,6 +171,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             killers: [None, None],
             pv: Vec::with_capacity(MAX_PLY),
             quiets_tried: Vec::with_capacity(64),
+            noisies_tried: Vec::with_capacity(32),
             current: None,
             static_eval: -INFINITE,
         });
@@ -185,6 +191,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             history: vec![0; E::HISTORY_SLOTS],
             countermoves: vec![None; E::HISTORY_SLOTS],
             continuation: vec![0; E::CONTINUATION_SLOTS * E::CONTINUATION_SLOTS],
+            captures: vec![0; E::CAPTURE_SLOTS],
             correction: vec![0; CORRECTION_ENTRIES],
             keys: Vec::with_capacity(history.len() + MAX_PLY + 1),
             checks: Vec::with_capacity(history.len() + MAX_PLY + 1),
@@ -218,6 +225,9 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         if learnt.continuation.len() == self.continuation.len() {
             self.continuation = learnt.continuation;
         }
+        if learnt.captures.len() == self.captures.len() {
+            self.captures = learnt.captures;
+        }
         if learnt.correction.len() == self.correction.len() {
             self.correction = learnt.correction;
         }
@@ -228,6 +238,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         Learnt {
             history: std::mem::take(&mut self.history),
             continuation: std::mem::take(&mut self.continuation),
+            captures: std::mem::take(&mut self.captures),
             correction: std::mem::take(&mut self.correction),
         }
     }
@@ -522,6 +533,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         let mut best_index = None;
         let mut best_noisy = false;
         self.plies[ply].quiets_tried.clear();
+        self.plies[ply].noisies_tried.clear();
         let count = self.plies[ply].scored.len();
         let mut searched = 0usize;
         for n in 0..count {
@@ -577,6 +589,10 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                     if !improving {
                         reduction += 1;
                     }
+                    // A killer refuted a sibling: it is likelier than most to matter here.
+                    if self.plies[ply].killers.contains(&Some(mv)) {
+                        reduction -= 1;
+                    }
                     // Moves that often cut off elsewhere deserve a closer look.
                     reduction -= self.history[self.evaluator.history_slot(pos, mv)] / 8192;
                     reduction = reduction.clamp(0, new_depth - 1);
@@ -596,6 +612,9 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             searched += 1;
             if !noisy {
                 self.plies[ply].quiets_tried.push(slots);
+            } else if E::CAPTURE_SLOTS > 0 {
+                let slot = self.evaluator.capture_slot(pos, mv);
+                self.plies[ply].noisies_tried.push(slot);
             }
             if score > best_score {
                 best_score = score;
@@ -608,6 +627,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                         if !noisy {
                             self.reward_quiet(pos, ply, mv, depth);
                         }
+                        self.reward_noisy(ply, noisy, depth);
                         break;
                     }
                 }
@@ -654,7 +674,9 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         if let Some((slot, _)) = before {
             self.countermoves[slot] = Some(mv);
         }
-        let bonus = (depth * depth).min(400);
+        // Large enough that a few cut-offs at moderate depth move a quiet move up the
+        // list and out of the reductions; gravity keeps the sum within ±16384.
+        let bonus = history_bonus(depth);
         let best_slot = self.evaluator.history_slot(pos, mv);
         let tried = std::mem::take(&mut self.plies[ply].quiets_tried);
         let n = E::CONTINUATION_SLOTS;
@@ -668,6 +690,22 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             }
         }
         self.plies[ply].quiets_tried = tried;
+    }
+
+    /// After a cut-off: the noisy move that made it (the last one tried, if `noisy`)
+    /// gains capture history, the noisy moves tried before it lose some.
+    fn reward_noisy(&mut self, ply: usize, noisy: bool, depth: i32) {
+        let bonus = history_bonus(depth);
+        let tried = &self.plies[ply].noisies_tried;
+        let earlier = if noisy {
+            tried.len().saturating_sub(1)
+        } else {
+            tried.len()
+        };
+        for (n, &slot) in tried.iter().enumerate() {
+            let delta = if n < earlier { -bonus } else { bonus };
+            gravity(&mut self.captures[slot], delta);
+        }
     }
 
     /// The slots of the moves one and two plies before `ply`, where there were real
@@ -718,7 +756,13 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 } else {
                     -(1 << 32)
                 };
-                base + i64::from(evaluator.noisy_order(pos, mv))
+                // Capture history only reorders captures of about the same value.
+                let learnt = if E::CAPTURE_SLOTS > 0 {
+                    i64::from(self.captures[evaluator.capture_slot(pos, mv)]) / 16
+                } else {
+                    0
+                };
+                base + i64::from(evaluator.noisy_order(pos, mv)) + learnt
             } else if killers[0] == Some(mv) {
                 (1 << 31) + 1
             } else if killers[1] == Some(mv) {
@@ -891,6 +935,11 @@ fn gravity(entry: &mut i32, delta: i32) {
     *entry += delta - *entry * delta.abs() / 16_384;
 }
 
+/// How far one cut-off moves a quiet move's history, by the depth it was found at.
+fn history_bonus(depth: i32) -> i32 {
+    (16 * depth * depth + 32 * depth + 16).min(1200)
+}
+
 /// Late-move reduction in plies: grows with depth and with how late the move comes.
 fn late_move_reduction(depth: i32, searched: usize) -> i32 {
     static TABLE: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
@@ -930,6 +979,25 @@ mod tests {
             &root,
         );
         check(&mut searcher);
+    }
+
+    #[test]
+    fn the_capture_that_cuts_off_gains_history_and_the_ones_before_it_lose() {
+        with_searcher(|searcher| {
+            searcher.plies[3].noisies_tried.extend([10, 11, 12]);
+            searcher.reward_noisy(3, true, 6);
+            assert!(searcher.captures[10] < 0 && searcher.captures[11] < 0);
+            assert_eq!(searcher.captures[12], history_bonus(6));
+            // A quiet move cut off: every capture tried before it missed.
+            searcher.plies[4].noisies_tried.push(20);
+            searcher.reward_noisy(4, false, 6);
+            assert_eq!(searcher.captures[20], -history_bonus(6));
+            // However often rewarded, an entry stays within gravity's bounds.
+            for _ in 0..1000 {
+                searcher.reward_noisy(3, true, 30);
+            }
+            assert!((16_000..=16_384).contains(&searcher.captures[12]));
+        });
     }
 
     #[test]

@@ -602,6 +602,14 @@ impl Evaluator<Chess> for ChessEvaluator {
         (pos.turn().index() * 6 + role) * 64 + mv.to().index() as usize
     }
 
+    const CAPTURE_SLOTS: usize = 12 * 64 * 6;
+
+    fn capture_slot(&self, pos: &Chess, mv: Move) -> usize {
+        // En passant and quiet promotions count as taking a pawn.
+        let victim = pos.board().role_at(mv.to()).map_or(0, |r| r.index());
+        self.continuation_slot(pos, mv) * 6 + victim
+    }
+
     fn correction_key(&self, pos: &Chess) -> Option<u64> {
         let board = pos.board();
         let pawns = board.by_role(Role::Pawn).0;
@@ -771,6 +779,42 @@ mod tests {
             assert_ne!(start, other);
         }
         assert_ne!(white_e4, black_e4);
+    }
+
+    #[test]
+    fn history_slots_fit_their_tables_and_tell_captures_apart() {
+        let evaluator = ChessEvaluator;
+        let mut rng = tablero_core::SplitMix64::new(3);
+        let mut captures = 0;
+        for _ in 0..30 {
+            let mut pos = Chess::new();
+            for _ in 0..200 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in moves.iter() {
+                    assert!(evaluator.history_slot(&pos, mv) < ChessEvaluator::HISTORY_SLOTS);
+                    let follow = evaluator.continuation_slot(&pos, mv);
+                    assert!(follow < ChessEvaluator::CONTINUATION_SLOTS);
+                    if evaluator.is_noisy(&pos, mv) {
+                        assert!(evaluator.capture_slot(&pos, mv) < ChessEvaluator::CAPTURE_SLOTS);
+                        captures += 1;
+                    }
+                }
+                pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        assert!(captures > 500, "{captures}");
+        // The same queen taking a rook or a knight on d8: different slots.
+        let takes = |fen: &str| {
+            let pos = chess(fen);
+            evaluator.capture_slot(&pos, mv(&pos, "d1d8"))
+        };
+        assert_ne!(
+            takes("3rk3/8/8/8/8/8/8/3QK3 w - - 0 1"),
+            takes("3nk3/8/8/8/8/8/8/3QK3 w - - 0 1")
+        );
     }
 
     #[test]

@@ -533,6 +533,20 @@ impl Evaluator<Xiangqi> for XiangqiEvaluator {
         mv.from().index() * Square::COUNT + mv.to().index()
     }
 
+    const CONTINUATION_SLOTS: usize = 14 * Square::COUNT;
+
+    fn continuation_slot(&self, pos: &Xiangqi, mv: Move) -> usize {
+        let piece = pos.piece_at(mv.from()).map_or(0, Piece::index);
+        piece * Square::COUNT + mv.to().index()
+    }
+
+    const CAPTURE_SLOTS: usize = 14 * Square::COUNT * 7;
+
+    fn capture_slot(&self, pos: &Xiangqi, mv: Move) -> usize {
+        let victim = pos.piece_at(mv.to()).map_or(0, |p| p.role.index());
+        self.continuation_slot(pos, mv) * 7 + victim
+    }
+
     fn correction_key(&self, pos: &Xiangqi) -> Option<u64> {
         let soldiers = |side| {
             let bits = pos
@@ -706,6 +720,47 @@ mod tests {
             }
         }
         assert!(checked > 2000, "{checked}");
+    }
+
+    #[test]
+    fn history_slots_fit_their_tables_and_tell_captures_apart() {
+        let evaluator = XiangqiEvaluator;
+        let mut rng = SplitMix64::new(5);
+        let mut captures = 0;
+        for _ in 0..20 {
+            let mut pos = Xiangqi::new();
+            for _ in 0..200 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mut seen = std::collections::HashMap::new();
+                for &mv in moves.iter() {
+                    let follow = evaluator.continuation_slot(&pos, mv);
+                    assert!(follow < XiangqiEvaluator::CONTINUATION_SLOTS);
+                    if evaluator.is_noisy(&pos, mv) {
+                        let slot = evaluator.capture_slot(&pos, mv);
+                        assert!(slot < XiangqiEvaluator::CAPTURE_SLOTS);
+                        // One piece, one target: one capture slot in a position.
+                        let key = (pos.piece_at(mv.from()), mv.to());
+                        assert_eq!(*seen.entry(slot).or_insert(key), key);
+                        captures += 1;
+                    }
+                }
+                pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        assert!(captures > 500, "{captures}");
+        // The same piece taking different pieces on one point: different slots.
+        let chariot_takes = |fen: &str| {
+            let pos = pos(fen);
+            let mv = pos.parse_move("a0a9").expect("legal");
+            evaluator.capture_slot(&pos, mv)
+        };
+        assert_ne!(
+            chariot_takes("r3k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"),
+            chariot_takes("n3k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1")
+        );
     }
 
     #[test]
