@@ -318,6 +318,24 @@ impl Xiangqi {
             | (elephant_attackers(by, sq, occ) & role(Role::Elephant))
     }
 
+    /// The pieces of `by` that could capture on `sq` if only the points of `occupied`
+    /// were taken: what a static exchange on `sq` needs as pieces leave the board
+    /// (lines open, cannons lose or find screens, horse legs and elephant eyes clear).
+    /// Pieces off `occupied` count as gone. Unlike [`Xiangqi::attackers`], a general
+    /// counts only next to `sq`: the flying-general rule concerns the other general,
+    /// which is never exchanged.
+    #[must_use]
+    pub fn exchange_attackers(&self, sq: Square, by: Side, occupied: Bitboard) -> Bitboard {
+        let role = |r: Role| Bitboard(self.by_piece(Piece::new(by, r)).0 & occupied.0);
+        attacks::chariot(sq, occupied) & role(Role::Chariot)
+            | attacks::cannon_captures(sq, occupied) & role(Role::Cannon)
+            | attacks::horse_attackers(sq, occupied) & role(Role::Horse)
+            | attacks::soldier_attackers(by, sq) & role(Role::Soldier)
+            | attacks::general(by, sq) & role(Role::General)
+            | attacks::advisor(by, sq) & role(Role::Advisor)
+            | elephant_attackers(by, sq, occupied) & role(Role::Elephant)
+    }
+
     /// The points the piece on `sq` could capture on if an enemy stood there (its
     /// attacks), as the board stands; empty for an empty point. A cannon's attacks are
     /// its capture points over one screen; a general's include the enemy general on an

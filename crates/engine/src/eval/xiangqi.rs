@@ -13,7 +13,7 @@
 //! blocks its legs). The weights in use are the hand-set values of the earlier,
 //! constant-based evaluation, carried over unchanged: not yet fitted to anything.
 
-use tablero_xiangqi::{Move, Piece, Role, Side, Square, Xiangqi};
+use tablero_xiangqi::{Bitboard, Move, Piece, Role, Side, Square, Xiangqi};
 
 use super::trace::{Accumulator, EvalTrace, Tally};
 use super::xiangqi_weights::WEIGHTS;
@@ -78,6 +78,66 @@ pub(crate) const MAX_PHASE: i32 = 32;
 
 /// Values used to order captures (most valuable victim first).
 const ORDER_VALUE: [i32; 7] = [5000, 200, 200, 420, 950, 430, 100];
+
+/// Values for static exchange evaluation, by role.
+const SEE_VALUE: [i32; 7] = [20_000, 200, 200, 420, 950, 430, 100];
+
+/// The order in which recaptures are tried: least valuable first.
+const SEE_ORDER: [Role; 7] = [
+    Role::Soldier,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Cannon,
+    Role::Chariot,
+    Role::General,
+];
+
+/// Static exchange evaluation: whether `mv` wins at least `threshold` when both sides
+/// keep recapturing on its target with their least valuable piece. Attackers are
+/// found afresh after each capture, since in xiangqi a capture can take a cannon's
+/// screen away as well as give it one, and clears horse legs and elephant eyes.
+/// Pins and the generals' safety are ignored, except that a general does not
+/// recapture onto a defended point.
+fn see_at_least(pos: &Xiangqi, mv: Move, threshold: Score) -> bool {
+    let (from, to) = (mv.from(), mv.to());
+    let victim = pos.piece_at(to).map_or(0, |p| SEE_VALUE[p.role.index()]);
+    let mut balance = victim - threshold;
+    if balance < 0 {
+        return false;
+    }
+    let Some(mover) = pos.piece_at(from) else {
+        return false;
+    };
+    balance -= SEE_VALUE[mover.role.index()];
+    if balance >= 0 {
+        return true;
+    }
+    let mut occupied = pos.occupied() & !Bitboard::from_square(from) | Bitboard::from_square(to);
+    let mut side = pos.turn().other();
+    loop {
+        let ours = pos.exchange_attackers(to, side, occupied);
+        let least = SEE_ORDER.iter().find_map(|&role| {
+            let set = ours & pos.by_piece(Piece::new(side, role));
+            set.into_iter()
+                .next()
+                .map(|sq| (role, Bitboard::from_square(sq)))
+        });
+        let Some((role, bit)) = least else {
+            break;
+        };
+        occupied &= !bit;
+        side = side.other();
+        balance = -balance - 1 - SEE_VALUE[role.index()];
+        if balance >= 0 {
+            if role == Role::General && pos.exchange_attackers(to, side, occupied).any() {
+                side = side.other();
+            }
+            break;
+        }
+    }
+    side != pos.turn()
+}
 
 /// Where each role's block of mobility weights starts (horse, chariot, cannon),
 /// relative to [`feature::MOBILITY`], and the largest count of moves each can have.
@@ -527,6 +587,10 @@ impl Evaluator<Xiangqi> for XiangqiEvaluator {
         value(mv.to()) * 16 - value(mv.from()) / 8
     }
 
+    fn see_at_least(&self, pos: &Xiangqi, mv: Move, threshold: Score) -> bool {
+        see_at_least(pos, mv, threshold)
+    }
+
     const HISTORY_SLOTS: usize = Square::COUNT * Square::COUNT;
 
     fn history_slot(&self, _pos: &Xiangqi, mv: Move) -> usize {
@@ -761,6 +825,40 @@ mod tests {
             chariot_takes("r3k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"),
             chariot_takes("n3k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1")
         );
+    }
+
+    /// The most `mv` wins by exchange on its target in `fen`, by search over the
+    /// thresholds `see_at_least` accepts.
+    fn exchange_value(fen: &str, mv: &str) -> Score {
+        let pos = pos(fen);
+        let mv = pos.parse_move(mv).expect("legal");
+        let value = (-2000..=2000)
+            .rev()
+            .find(|&t| see_at_least(&pos, mv, t))
+            .expect("some threshold holds");
+        // Monotone: every lower threshold holds too.
+        assert!(see_at_least(&pos, mv, value - 300));
+        value
+    }
+
+    #[test]
+    fn static_exchange_follows_xiangqi_attacks() {
+        // The chariot takes a soldier the horse on d7 defends: it loses the chariot.
+        let defended = "3k5/9/3n5/9/4p4/9/9/4R4/9/4CK3 w - - 0 1";
+        assert_eq!(exchange_value(defended, "e2e5"), 100 - 950);
+        // The horse's leg (d6) blocked: the soldier is free.
+        let blocked_leg = "3k5/9/3n5/3p5/4p4/9/9/4R4/9/4CK3 w - - 0 1";
+        assert_eq!(exchange_value(blocked_leg, "e2e5"), 100);
+        // The advisor on e1 becomes the cannon's screen once the chariot has left e2:
+        // the cannon takes the horse back.
+        let screened = "3k5/9/3n5/9/4p4/9/9/4R4/4A4/4CK3 w - - 0 1";
+        assert_eq!(exchange_value(screened, "e2e5"), 100 - 950 + 420);
+        // A black cannon on e9 behind an elephant on e7 guards e5 as well.
+        let cannon_guard = "3kc4/9/4b4/9/4p4/9/9/4R4/9/5K3 w - - 0 1";
+        assert_eq!(exchange_value(cannon_guard, "e2e5"), 100 - 950);
+        // A soldier takes an undefended chariot.
+        let free = "3k5/9/9/9/4r4/4P4/9/9/9/5K3 w - - 0 1";
+        assert_eq!(exchange_value(free, "e4e5"), 950);
     }
 
     #[test]
