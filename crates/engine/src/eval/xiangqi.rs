@@ -10,8 +10,8 @@
 //!
 //! Tapering is what makes the cannon worth more than the horse while the board is
 //! crowded (it needs screens) and the horse worth more once it has emptied (nothing
-//! blocks its legs). The weights in use are the hand-set values of the earlier,
-//! constant-based evaluation, carried over unchanged: not yet fitted to anything.
+//! blocks its legs). The weights in use were fitted to Fairy-Stockfish's scores of
+//! self-play positions (`docs/engine.md`, "Tuning").
 
 use tablero_xiangqi::{Bitboard, Move, Piece, Role, Side, Square, Xiangqi};
 
