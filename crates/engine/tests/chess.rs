@@ -1,5 +1,5 @@
-//! The engine on chess: forced mates found with their exact distance, tactics, draws
-//! by rule, levels, and legality over many fast self-play games.
+//! The engine on chess: forced mates found with their exact distance, tactics, won
+//! endings converted, draws by rule, levels, and legality over many fast self-play games.
 
 use tablero_chess::{CastlingMode, Chess, Game, Outcome, Reason, UciMove};
 use tablero_core::SplitMix64;
@@ -211,4 +211,45 @@ fn no_illegal_move_in_a_thousand_fast_games() {
             history.push(pos);
         }
     }
+}
+
+/// Plays `fen` out with the engine on both sides at `nodes` a move; the outcome, or
+/// the draw the side behind could claim, and the plies played.
+fn play_out(fen: &str, nodes: u64, max_plies: usize) -> (Option<Outcome>, usize) {
+    let engine = Engine::new(ChessEvaluator, 16);
+    let mut game = Game::new(chess(fen));
+    let mut history: Vec<Chess> = Vec::new();
+    for ply in 0..max_plies {
+        if let Some(outcome) = game.outcome() {
+            return (Some(outcome), ply);
+        }
+        if let Some(reason) = game.claimable_draw() {
+            return (Some(Outcome::Draw { reason }), ply);
+        }
+        let pos = game.position().clone();
+        let best = engine
+            .go(&pos, &history, &Limits::nodes(nodes))
+            .best
+            .expect("the game is not over, so there is a move");
+        game.play(best).expect("the engine plays legal moves");
+        history.push(pos);
+    }
+    (None, max_plies)
+}
+
+#[test]
+fn converts_queen_against_rook_before_the_fifty_move_rule() {
+    // From a game against Stockfish that ended drawn by the fifty-move rule, queen
+    // against rook: a win, but only for a side that drives the king to the edge.
+    let (outcome, plies) = play_out("8/8/8/2Q2K2/8/1r6/2k5/8 b - - 0 1", 20_000, 200);
+    assert!(
+        matches!(
+            outcome,
+            Some(Outcome::Win {
+                reason: Reason::Checkmate,
+                ..
+            })
+        ),
+        "queen against rook ended {outcome:?} after {plies} plies"
+    );
 }

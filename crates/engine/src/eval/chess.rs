@@ -530,6 +530,71 @@ fn scale(pos: &Chess) -> i32 {
     scale
 }
 
+/// Rough piece values (pawn 1 … queen 9) for recognising a won ending.
+const ENDING_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 0];
+/// Mop-up weight for each step of the defending king away from the centre.
+const MOP_UP_EDGE: i32 = 10;
+/// Mop-up weight for each step the attacking king comes closer to the defending one.
+const MOP_UP_CLOSE: i32 = 4;
+
+/// How to win the endings the fitted model barely sees, from White's side. When one
+/// side is a rook's worth or more ahead and the other has no pawns and at most a
+/// rook, every win runs through a mate: the defending king driven to the edge, the
+/// attacking king next to it. Positions like these are too rare among the tuning
+/// positions to fit, so the weights are set by hand (after the classic "mop-up"
+/// evaluation), and the term stays out of the fitted function.
+fn mop_up(pos: &Chess) -> Score {
+    let board = pos.board();
+    let material = |side: Side, roles: &[Role]| -> i32 {
+        roles
+            .iter()
+            .map(|&role| {
+                let count = (board.by_side(side).0 & board.by_role(role).0).count_ones();
+                count as i32 * ENDING_VALUE[role as usize]
+            })
+            .sum()
+    };
+    let pieces = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+    let all = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ];
+    for strong in [Side::White, Side::Black] {
+        let weak = !strong;
+        let weak_has_pawns = board.by_side(weak).0 & board.by_role(Role::Pawn).0 != 0;
+        if weak_has_pawns
+            || material(weak, &pieces) > ENDING_VALUE[Role::Rook as usize]
+            || material(strong, &all) - material(weak, &all) < ENDING_VALUE[Role::Rook as usize] - 1
+        {
+            continue;
+        }
+        let defender = pos.king_of(weak);
+        let attacker = pos.king_of(strong);
+        // Steps from the defending king to the nearest of the four centre squares.
+        let off_centre = |coordinate: i32| (3 - coordinate).max(coordinate - 4);
+        let (file, rank) = (
+            defender.file().index() as i32,
+            defender.rank().index() as i32,
+        );
+        let edge = off_centre(file) + off_centre(rank);
+        let apart = (file - attacker.file().index() as i32).abs()
+            + (rank - attacker.rank().index() as i32).abs();
+        return sign(strong) * (MOP_UP_EDGE * edge + MOP_UP_CLOSE * (14 - apart));
+    }
+    0
+}
+
+/// The evaluation shrinks as the fifty-move count runs: a won position with no
+/// pawn move or capture in sight is worth less than one that can still make
+/// progress, so the side ahead prefers moves that reset the count.
+fn fifty_move_damping(score: Score, halfmoves: u32) -> Score {
+    let halfmoves = halfmoves.min(100) as i32;
+    score * (200 - halfmoves) / 200
+}
+
 /// Blends a middlegame/endgame pair by phase and applies the scale.
 pub(crate) fn taper(total: Pair, shape: &Shape) -> i32 {
     let blended = (total.0 * shape.phase + total.1 * (MAX_PHASE - shape.phase)) / MAX_PHASE;
@@ -548,7 +613,7 @@ impl ChessEvaluator {
 
 impl Evaluator<Chess> for ChessEvaluator {
     fn evaluate(&self, pos: &Chess) -> Score {
-        let white = Self::white_score(pos);
+        let white = fifty_move_damping(Self::white_score(pos) + mop_up(pos), pos.halfmoves());
         match pos.turn() {
             Side::White => white,
             Side::Black => -white,
@@ -862,5 +927,34 @@ mod tests {
     fn bare_kings_and_a_minor_piece_score_nearly_nothing() {
         let pos = chess("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
         assert!(ChessEvaluator::white_score(&pos).abs() < 40);
+    }
+
+    #[test]
+    fn a_won_ending_drives_the_defending_king_to_the_edge_and_the_attacker_closer() {
+        // Queen against rook: the defending king in the corner with the attacking king
+        // near is worth more than the same material in the centre.
+        let cornered = chess("k7/8/1K6/8/8/8/6r1/3Q4 w - - 0 1");
+        let central = chess("8/8/8/3k4/8/8/6r1/K1Q5 w - - 0 1");
+        assert!(mop_up(&cornered) > mop_up(&central));
+        assert!(mop_up(&central) > 0);
+        // The same for Black as the stronger side, mirrored.
+        let mirrored = chess("3q4/6R1/8/8/8/1k6/8/K7 b - - 0 1");
+        assert_eq!(mop_up(&mirrored), -mop_up(&cornered));
+        // Not while the defender has pawns, nor with a material edge below a rook.
+        assert_eq!(mop_up(&chess("k7/p7/1K6/8/8/8/6r1/3Q4 w - - 0 1")), 0);
+        assert_eq!(mop_up(&chess("k7/8/1K6/8/8/8/6r1/3B4 w - - 0 1")), 0);
+        assert_eq!(mop_up(&Chess::default()), 0);
+    }
+
+    #[test]
+    fn the_fifty_move_count_shrinks_the_evaluation() {
+        let fresh = chess("8/8/8/3k4/8/8/6r1/K1Q5 w - - 0 1");
+        let stale = chess("8/8/8/3k4/8/8/6r1/K1Q5 w - - 80 100");
+        let evaluator = ChessEvaluator;
+        assert!(evaluator.evaluate(&fresh) > evaluator.evaluate(&stale));
+        assert!(evaluator.evaluate(&stale) > 0);
+        assert_eq!(fifty_move_damping(300, 0), 300);
+        assert_eq!(fifty_move_damping(300, 100), 150);
+        assert_eq!(fifty_move_damping(-300, 150), -150);
     }
 }
