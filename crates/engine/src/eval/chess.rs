@@ -587,14 +587,6 @@ fn mop_up(pos: &Chess) -> Score {
     0
 }
 
-/// The evaluation shrinks as the fifty-move count runs: a won position with no
-/// pawn move or capture in sight is worth less than one that can still make
-/// progress, so the side ahead prefers moves that reset the count.
-fn fifty_move_damping(score: Score, halfmoves: u32) -> Score {
-    let halfmoves = halfmoves.min(100) as i32;
-    score * (200 - halfmoves) / 200
-}
-
 /// Blends a middlegame/endgame pair by phase and applies the scale.
 pub(crate) fn taper(total: Pair, shape: &Shape) -> i32 {
     let blended = (total.0 * shape.phase + total.1 * (MAX_PHASE - shape.phase)) / MAX_PHASE;
@@ -613,7 +605,7 @@ impl ChessEvaluator {
 
 impl Evaluator<Chess> for ChessEvaluator {
     fn evaluate(&self, pos: &Chess) -> Score {
-        let white = fifty_move_damping(Self::white_score(pos) + mop_up(pos), pos.halfmoves());
+        let white = Self::white_score(pos) + mop_up(pos);
         match pos.turn() {
             Side::White => white,
             Side::Black => -white,
@@ -944,17 +936,5 @@ mod tests {
         assert_eq!(mop_up(&chess("k7/p7/1K6/8/8/8/6r1/3Q4 w - - 0 1")), 0);
         assert_eq!(mop_up(&chess("k7/8/1K6/8/8/8/6r1/3B4 w - - 0 1")), 0);
         assert_eq!(mop_up(&Chess::default()), 0);
-    }
-
-    #[test]
-    fn the_fifty_move_count_shrinks_the_evaluation() {
-        let fresh = chess("8/8/8/3k4/8/8/6r1/K1Q5 w - - 0 1");
-        let stale = chess("8/8/8/3k4/8/8/6r1/K1Q5 w - - 80 100");
-        let evaluator = ChessEvaluator;
-        assert!(evaluator.evaluate(&fresh) > evaluator.evaluate(&stale));
-        assert!(evaluator.evaluate(&stale) > 0);
-        assert_eq!(fifty_move_damping(300, 0), 300);
-        assert_eq!(fifty_move_damping(300, 100), 150);
-        assert_eq!(fifty_move_damping(-300, 150), -150);
     }
 }
