@@ -100,14 +100,21 @@ fn a_won_position_is_not_stalemated() {
 
 #[test]
 fn a_position_seen_before_is_scored_as_a_draw() {
-    // Level material, Black threatening mate on f1: White checks, and at depth 8 the
-    // best line (1.Qd5+ Kh7 2.Qd3+ Kh8 3.Qd8+ Kh7 4.Qd3+) repeats. Not a forced
-    // draw: deeper searches score White about +20, so this is fragile by design of
-    // the position; a real perpetual check would make a sturdier test.
-    let pos = chess("6k1/6p1/7p/7Q/8/8/5qPP/7K w - - 0 1");
+    // Black has a queen, two rooks and a knight against a queen, but none of them can
+    // block or take a check: 1.Qh5+ Kg8 2.Qe8+ Kh7 3.Qh5+ repeats for ever, and any
+    // other first move loses (Stockfish 15.1 at depth 28: 0.00, the same line). Only
+    // the repetition makes the score level.
+    let pos = chess("8/6pk/8/8/8/1q6/rr2Q1PP/n5K1 w - - 0 1");
     let engine = Engine::new(ChessEvaluator, 16);
-    let result = engine.go(&pos, &[], &Limits::depth(8));
-    assert!(result.score().abs() <= 30, "score {}", result.score());
+    for depth in [6, 10] {
+        let result = engine.go(&pos, &[], &Limits::depth(depth));
+        assert_eq!(uci(result.best.expect("a move")), "e2h5", "depth {depth}");
+        assert!(
+            result.score().abs() <= 10,
+            "depth {depth}: score {}",
+            result.score()
+        );
+    }
 }
 
 #[test]
