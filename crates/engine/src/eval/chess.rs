@@ -145,8 +145,17 @@ impl Accumulator for Sum {
 pub(crate) struct Shape {
     /// Game phase, 0 (bare kings and pawns) to [`MAX_PHASE`].
     pub(crate) phase: i32,
-    /// Scale of the final score in sixteenths (drawish material shrinks it).
-    pub(crate) scale: i32,
+    /// Sixteenths of its lead that White and Black (in that order) keep: material
+    /// that cannot win counts for little.
+    pub(crate) scales: [i32; 2],
+}
+
+impl Shape {
+    /// Sixteenths of the blended score kept, by the material of the side it favours.
+    /// The weaker side's material does not matter: a lone king against a rook is lost.
+    pub(crate) fn scale(&self, blended: i32) -> i32 {
+        self.scales[usize::from(blended <= 0)]
+    }
 }
 
 /// Chess and Chess960 evaluation.
@@ -446,7 +455,7 @@ pub(crate) fn features(pos: &Chess, acc: &mut impl Accumulator) -> Shape {
     acc.add(f::TEMPO, sign(pos.turn()));
     Shape {
         phase: phase.min(MAX_PHASE),
-        scale: scale(pos),
+        scales: [scale(pos, Side::White), scale(pos, Side::Black)],
     }
 }
 
@@ -507,42 +516,43 @@ fn pawn_features(
     }
 }
 
-/// Sixteenths of the score left when the side ahead lacks the material to win.
-fn scale(pos: &Chess) -> i32 {
+/// Sixteenths of its lead that `side` keeps: all of it with a pawn, none of it
+/// without mating material, little of it with one minor piece or two knights.
+fn scale(pos: &Chess, side: Side) -> i32 {
     let board = pos.board();
-    let mut scale = 16;
-    for side in [Side::White, Side::Black] {
-        let ours = board.by_side(side).0;
-        if ours & board.by_role(Role::Pawn).0 != 0 {
-            continue;
-        }
-        if pos.has_insufficient_material(side) {
-            scale = 1;
-        } else {
-            let minors = (ours & (board.by_role(Role::Knight).0 | board.by_role(Role::Bishop).0))
-                .count_ones();
-            let majors = (ours & board.rooks_and_queens().0).count_ones();
-            if majors == 0 && minors <= 1 {
-                scale = scale.min(2);
-            }
-        }
+    let ours = board.by_side(side).0;
+    if ours & board.by_role(Role::Pawn).0 != 0 {
+        return 16;
     }
-    scale
+    if pos.has_insufficient_material(side) {
+        return 1;
+    }
+    let knights = (ours & board.by_role(Role::Knight).0).count_ones();
+    let bishops = (ours & board.by_role(Role::Bishop).0).count_ones();
+    let majors = (ours & board.rooks_and_queens().0).count_ones();
+    if majors == 0 && (knights + bishops <= 1 || (bishops == 0 && knights == 2)) {
+        2
+    } else {
+        16
+    }
 }
 
 /// Rough piece values (pawn 1 … queen 9) for recognising a won ending.
 const ENDING_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 0];
 /// Mop-up weight for each step of the defending king away from the centre.
-const MOP_UP_EDGE: i32 = 10;
+const MOP_UP_EDGE: i32 = 30;
 /// Mop-up weight for each step the attacking king comes closer to the defending one.
-const MOP_UP_CLOSE: i32 = 4;
+const MOP_UP_CLOSE: i32 = 15;
 
 /// How to win the endings the fitted model barely sees, from White's side. When one
 /// side is a rook's worth or more ahead and the other has no pawns and at most a
 /// rook, every win runs through a mate: the defending king driven to the edge, the
 /// attacking king next to it. Positions like these are too rare among the tuning
 /// positions to fit, so the weights are set by hand (after the classic "mop-up"
-/// evaluation), and the term stays out of the fitted function.
+/// evaluation), and the term stays out of the fitted function. The weights were
+/// chosen on queen against rook from 24 random positions, the engine on both sides
+/// at 10,000 nodes a move: 12 mates with 10 and 4, 20 with 20 and 10, 22 with 30 and
+/// 15 or 40 and 20. A side that cannot win (two knights) gets none of it.
 fn mop_up(pos: &Chess) -> Score {
     let board = pos.board();
     let material = |side: Side, roles: &[Role]| -> i32 {
@@ -566,6 +576,7 @@ fn mop_up(pos: &Chess) -> Score {
         let weak = !strong;
         let weak_has_pawns = board.by_side(weak).0 & board.by_role(Role::Pawn).0 != 0;
         if weak_has_pawns
+            || scale(pos, strong) < 16
             || material(weak, &pieces) > ENDING_VALUE[Role::Rook as usize]
             || material(strong, &all) - material(weak, &all) < ENDING_VALUE[Role::Rook as usize] - 1
         {
@@ -587,10 +598,15 @@ fn mop_up(pos: &Chess) -> Score {
     0
 }
 
+/// Blends a middlegame/endgame pair by phase.
+fn blend(total: Pair, phase: i32) -> i32 {
+    (total.0 * phase + total.1 * (MAX_PHASE - phase)) / MAX_PHASE
+}
+
 /// Blends a middlegame/endgame pair by phase and applies the scale.
 pub(crate) fn taper(total: Pair, shape: &Shape) -> i32 {
-    let blended = (total.0 * shape.phase + total.1 * (MAX_PHASE - shape.phase)) / MAX_PHASE;
-    blended * shape.scale / 16
+    let blended = blend(total, shape.phase);
+    blended * shape.scale(blended) / 16
 }
 
 impl ChessEvaluator {
@@ -781,17 +797,24 @@ impl ChessEvaluator {
     }
 
     /// The feature counts of `pos`: its evaluation from White's side is
-    /// `scale/16 × (Σ mg·count × phase + Σ eg·count × (24 − phase)) / 24`.
+    /// `scale/16 × (Σ mg·count × phase + Σ eg·count × (24 − phase)) / 24`. The
+    /// scale depends on which side the current weights put ahead, and is fixed in the
+    /// trace.
     #[must_use]
     pub fn trace(pos: &Chess) -> ChessTrace {
         let mut tally = Tally::new(f::COUNT);
         let shape = features(pos, &mut tally);
+        let mut total = (0, 0);
+        for (&(mg, eg), &count) in WEIGHTS.iter().zip(&tally.counts) {
+            total.0 += mg * count;
+            total.1 += eg * count;
+        }
         EvalTrace {
             counts: tally.sparse(),
             unscaled: Vec::new(),
             phase: shape.phase,
             max_phase: MAX_PHASE,
-            scale: shape.scale,
+            scale: shape.scale(blend(total, shape.phase)),
         }
     }
 }
@@ -919,6 +942,22 @@ mod tests {
     fn bare_kings_and_a_minor_piece_score_nearly_nothing() {
         let pos = chess("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
         assert!(ChessEvaluator::white_score(&pos).abs() < 40);
+    }
+
+    #[test]
+    fn only_the_material_of_the_side_ahead_shrinks_its_lead() {
+        let score = |fen: &str| ChessEvaluator::white_score(&chess(fen));
+        // A lone king cannot win, but that does not make a rook against it a draw.
+        assert!(score("8/8/8/4k3/8/8/8/3RK3 w - - 0 1") > 400);
+        assert!(score("8/8/8/4k3/8/8/8/3QK3 w - - 0 1") > 800);
+        // Nor does the defender's lone bishop save a rook and two pawns.
+        assert!(score("8/8/3b4/4k3/8/8/4PP2/3RK3 w - - 0 1") > 300);
+        // Two knights, or a minor piece, cannot force mate: nearly nothing.
+        assert!(score("8/8/8/4k3/8/8/8/2NNK3 w - - 0 1") < 120);
+        assert!(score("8/8/8/4k3/8/8/8/3NK3 w - - 0 1") < 40);
+        // The same for Black, and mop-up leaves two knights alone.
+        assert!(score("3rk3/8/8/8/4K3/8/8/8 b - - 0 1") < -400);
+        assert_eq!(mop_up(&chess("2nnk3/8/8/8/4K3/8/8/8 b - - 0 1")), 0);
     }
 
     #[test]
