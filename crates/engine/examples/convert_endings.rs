@@ -98,7 +98,7 @@ fn random_position(pieces: &[char], rng: &mut SplitMix64) -> Option<Chess> {
     let mut board = ['.'; 64];
     for &piece in pieces {
         let square = rng.below(64) as usize;
-        let back_rank = square < 8 || square >= 56;
+        let back_rank = !(8..56).contains(&square);
         if board[square] != '.' || (piece.eq_ignore_ascii_case(&'p') && back_rank) {
             return None;
         }
