@@ -29,10 +29,13 @@ fn main() -> ExitCode {
         _ => Err("usage: convert_endings PIECES POSITIONS NODES [SEED]".to_string()),
     };
     match parsed {
-        Ok((pieces, positions, nodes, seed)) => {
-            run(&pieces, positions, nodes, seed);
-            ExitCode::SUCCESS
-        }
+        Ok((pieces, positions, nodes, seed)) => match run(&pieces, positions, nodes, seed) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("{message}");
+                ExitCode::FAILURE
+            }
+        },
         Err(message) => {
             eprintln!("{message}");
             ExitCode::FAILURE
@@ -66,13 +69,18 @@ fn parse(
     ))
 }
 
-fn run(pieces: &[char], positions: usize, nodes: u64, seed: u64) {
+/// Random placements tried for one fair start before giving up on the piece set.
+const ATTEMPTS: usize = 100_000;
+
+fn run(pieces: &[char], positions: usize, nodes: u64, seed: u64) -> Result<(), String> {
     let mut rng = SplitMix64::new(seed);
     let (mut mates, mut mate_plies) = (0, 0);
     let mut played = 0;
     while played < positions {
-        let Some(pos) = random_position(pieces, &mut rng) else {
-            continue;
+        let Some(pos) = (0..ATTEMPTS).find_map(|_| random_position(pieces, &mut rng)) else {
+            return Err(format!(
+                "no fair start for {pieces:?} in {ATTEMPTS} random placements (too many pieces?)"
+            ));
         };
         played += 1;
         let start = pos.fen();
@@ -90,6 +98,7 @@ fn run(pieces: &[char], positions: usize, nodes: u64, seed: u64) {
         println!("{start}: {outcome:?} after {plies} plies");
     }
     println!("{mates} mates of {positions}, in {mate_plies} plies in all");
+    Ok(())
 }
 
 /// The pieces on random squares, White to move, or `None` when that is not a fair
