@@ -9,7 +9,7 @@ use tablero_games::Level;
 /// 10 is measured (200 games); the others are a monotone fit through 20-game matches
 /// against Stockfish and the self-play ladder, good to a few hundred Elo
 /// (docs/engine.md "Levels and Elo").
-pub const LEVEL_ELO: [u32; 10] = [400, 700, 1050, 1450, 1600, 1750, 1850, 1950, 2030, 2150];
+pub const LEVEL_ELO: [u32; 10] = [400, 700, 1050, 1450, 1600, 1750, 1850, 1950, 2030, 2270];
 
 /// The level that plays at `elo`: the strongest whose [`LEVEL_ELO`] does not exceed
 /// it (level 1 below the table).
