@@ -288,7 +288,7 @@ impl<E> Engine<E> {
         P::Move: Send + Sync,
         E: Evaluator<P>,
     {
-        let settings = level.settings();
+        let settings = level.settings_in(E::LEVELS);
         let mut limits = limits.clone();
         limits.depth = min_option(limits.depth, settings.depth);
         limits.nodes = min_option(limits.nodes, settings.nodes);

@@ -1,5 +1,7 @@
 use tablero_core::Position;
 
+use crate::level::{LevelTable, STANDARD_LEVELS};
+
 /// A score in centipawns (hundredths of a pawn or of the game's basic piece), from the
 /// point of view of the side to move.
 pub type Score = i32;
@@ -121,6 +123,9 @@ pub trait Evaluator<P: Position>: Send + Sync {
         let _ = pos;
         false
     }
+
+    /// How levels 1–10 search and choose in this game (see [`crate::Level`]).
+    const LEVELS: &'static LevelTable = &STANDARD_LEVELS;
 
     /// The value of a repeated position for the side to move. Most games call a
     /// repetition a draw; xiangqi's perpetual-check rule makes the checker lose.

@@ -63,31 +63,90 @@ impl Level {
         self.0
     }
 
-    /// What the level does.
+    /// What the level does in the standard table (chess, xiangqi).
     #[must_use]
     pub const fn settings(self) -> LevelSettings {
-        let (depth, nodes, candidates, noise, blunder_per_mille, time_percent) = match self.0 {
-            1 => (Some(1), None, 12, 350, 250, 100),
-            2 => (Some(2), None, 10, 250, 150, 100),
-            3 => (Some(3), None, 8, 160, 80, 100),
-            4 => (Some(4), None, 6, 100, 40, 100),
-            5 => (Some(5), None, 5, 60, 20, 100),
-            6 => (Some(6), None, 4, 35, 10, 100),
-            7 => (None, Some(60_000), 3, 20, 0, 25),
-            8 => (None, Some(250_000), 2, 8, 0, 40),
-            9 => (None, Some(1_000_000), 1, 0, 0, 60),
-            _ => (None, None, 1, 0, 0, 100),
-        };
-        LevelSettings {
-            depth,
-            nodes,
-            candidates,
-            noise,
-            blunder_per_mille,
-            time_percent,
-        }
+        self.settings_in(&STANDARD_LEVELS)
+    }
+
+    /// What the level does in `table` (a game's [`crate::Evaluator::LEVELS`]).
+    #[must_use]
+    pub const fn settings_in(self, table: &LevelTable) -> LevelSettings {
+        table[self.0 as usize - 1]
     }
 }
+
+/// The settings of levels 1–10, weakest first.
+pub type LevelTable = [LevelSettings; 10];
+
+const fn level(
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    candidates: usize,
+    noise: Score,
+    blunder_per_mille: u32,
+    time_percent: u32,
+) -> LevelSettings {
+    LevelSettings {
+        depth,
+        nodes,
+        candidates,
+        noise,
+        blunder_per_mille,
+        time_percent,
+    }
+}
+
+/// The levels of chess and xiangqi: depth 1–6 with shrinking noise, then node
+/// budgets and a share of the clock.
+pub const STANDARD_LEVELS: LevelTable = [
+    level(Some(1), None, 12, 350, 250, 100),
+    level(Some(2), None, 10, 250, 150, 100),
+    level(Some(3), None, 8, 160, 80, 100),
+    level(Some(4), None, 6, 100, 40, 100),
+    level(Some(5), None, 5, 60, 20, 100),
+    level(Some(6), None, 4, 35, 10, 100),
+    level(None, Some(60_000), 3, 20, 0, 25),
+    level(None, Some(250_000), 2, 8, 0, 40),
+    level(None, Some(1_000_000), 1, 0, 0, 60),
+    level(None, None, 1, 0, 0, 100),
+];
+
+/// The levels of draughts. Between strong players draughts is mostly drawn, so a
+/// level must search several times less than the one above it to lose often enough
+/// for a 100 Elo step: the standard table's 25/40/60 % of the clock left levels 8–10
+/// of English draughts within 55 Elo of each other. Per line searched, levels 7–9
+/// here get roughly a fifth of the level above, and 7–8 keep some noise.
+pub const DRAUGHTS_LEVELS: LevelTable = [
+    level(Some(1), None, 12, 350, 250, 100),
+    level(Some(2), None, 10, 250, 150, 100),
+    level(Some(3), None, 8, 160, 80, 100),
+    level(Some(4), None, 6, 100, 40, 100),
+    level(Some(5), None, 5, 60, 20, 100),
+    level(Some(6), None, 4, 35, 10, 100),
+    level(None, Some(10_000), 3, 25, 0, 3),
+    level(None, Some(30_000), 2, 15, 0, 6),
+    level(None, Some(80_000), 1, 0, 0, 18),
+    level(None, None, 1, 0, 0, 100),
+];
+
+/// The levels of Ajedrez 3D. Levels 1–6 are the standard ones; at depth 6 with four
+/// candidates level 6 already searches 15,000 nodes or more, and level 10 gets only
+/// about 250,000 a move at 10+0.1 (the game searches about half a million nodes a
+/// second), so levels 7–9 spread over that span: about three times as many nodes per
+/// line searched as the level below.
+pub const CHESS3D_LEVELS: LevelTable = [
+    level(Some(1), None, 12, 350, 250, 100),
+    level(Some(2), None, 10, 250, 150, 100),
+    level(Some(3), None, 8, 160, 80, 100),
+    level(Some(4), None, 6, 100, 40, 100),
+    level(Some(5), None, 5, 60, 20, 100),
+    level(Some(6), None, 4, 35, 10, 100),
+    level(None, Some(30_000), 3, 25, 0, 10),
+    level(None, Some(60_000), 2, 12, 0, 20),
+    level(None, Some(100_000), 1, 0, 0, 35),
+    level(None, None, 1, 0, 0, 100),
+];
 
 impl Default for Level {
     fn default() -> Level {
@@ -175,6 +234,31 @@ mod tests {
             .filter(|_| settings.choose(&[50, 0, -100, -500], &mut rng) != 0)
             .count();
         assert!(worse > 40, "{worse}");
+    }
+
+    #[test]
+    fn each_level_searches_and_chooses_at_least_as_well_as_the_one_below() {
+        for table in [&STANDARD_LEVELS, &DRAUGHTS_LEVELS, &CHESS3D_LEVELS] {
+            for pair in table.windows(2) {
+                let (below, above) = (pair[0], pair[1]);
+                assert!(above.noise <= below.noise, "{above:?} after {below:?}");
+                assert!(above.blunder_per_mille <= below.blunder_per_mille);
+                assert!(above.candidates <= below.candidates);
+                // Depth-capped levels answer at once whatever share they are given.
+                if below.depth.is_none() {
+                    assert!(above.time_percent >= below.time_percent);
+                }
+                match (below.nodes, above.nodes) {
+                    (Some(b), Some(a)) => assert!(a > b, "{above:?} after {below:?}"),
+                    (Some(_), None) => assert!(above.depth.is_none()),
+                    _ => {}
+                }
+                if let (Some(b), Some(a)) = (below.depth, above.depth) {
+                    assert!(a > b, "{above:?} after {below:?}");
+                }
+            }
+            assert_eq!(table[9], STANDARD_LEVELS[9], "level 10 is the full engine");
+        }
     }
 
     #[test]

@@ -17,7 +17,9 @@ pub use eval::draughts::DraughtsEvaluator;
 pub use eval::trace::EvalTrace;
 pub use eval::xiangqi::XiangqiEvaluator;
 pub use evaluator::{Evaluator, Score, Terminal};
-pub use level::{Level, LevelError, LevelSettings};
+pub use level::{
+    CHESS3D_LEVELS, DRAUGHTS_LEVELS, Level, LevelError, LevelSettings, LevelTable, STANDARD_LEVELS,
+};
 pub use limits::{Clock, Limits};
 pub use score::{MATE, MATE_BOUND};
 pub use search::{Features, MAX_PLY};

@@ -327,3 +327,41 @@ fn self_play_spanish() {
 fn self_play_italian() {
     self_play(RuleSet::Italian, 6);
 }
+
+/// Draughts levels follow `DRAUGHTS_LEVELS`: level 7 stops at its own node budget,
+/// far below the standard table's, and each strong level searches more than the one
+/// below it.
+#[test]
+fn levels_search_by_the_draughts_table() {
+    use tablero_engine::{DRAUGHTS_LEVELS, Level, STANDARD_LEVELS};
+    let engine = Engine::new(DraughtsEvaluator, 4);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut rng = SplitMix64::new(11);
+    let start = Draughts::new(RuleSet::English);
+    let mut nodes = Vec::new();
+    for n in 7..=9 {
+        let level = Level::new(n).expect("1 to 10");
+        engine.new_game();
+        let result = engine.search_level(
+            &start,
+            &[],
+            level,
+            &Limits::default(),
+            &stop,
+            &mut rng,
+            |_| {},
+        );
+        assert!(start.is_legal(result.best.expect("a move")), "level {n}");
+        let budget = DRAUGHTS_LEVELS[usize::from(n) - 1]
+            .nodes
+            .expect("a node budget");
+        assert!(
+            result.nodes <= budget + budget / 10,
+            "level {n}: {}",
+            result.nodes
+        );
+        nodes.push(result.nodes);
+    }
+    assert!(nodes.windows(2).all(|w| w[0] < w[1]), "{nodes:?}");
+    assert!(STANDARD_LEVELS[6].nodes > DRAUGHTS_LEVELS[6].nodes);
+}

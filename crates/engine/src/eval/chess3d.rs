@@ -17,7 +17,7 @@
 use tablero_chess3d::{Board, Chess3d, Kind, LEVELS, Move, Piece, QUIET_PLY_LIMIT, Side, Square};
 
 use super::pair::Pair;
-use crate::{Evaluator, Score, Terminal};
+use crate::{CHESS3D_LEVELS, Evaluator, LevelTable, Score, Terminal};
 
 /// Piece values by kind (peón, alfil, caballo, torre, dama, rey).
 ///
@@ -645,6 +645,8 @@ impl Chess3dEvaluator {
 }
 
 impl Evaluator<Chess3d> for Chess3dEvaluator {
+    const LEVELS: &'static LevelTable = &CHESS3D_LEVELS;
+
     fn evaluate(&self, pos: &Chess3d) -> Score {
         let board = pos.board();
         let us = pos.turn();

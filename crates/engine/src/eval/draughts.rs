@@ -13,7 +13,7 @@
 use tablero_draughts::{BoardSize, Draughts, KingRange, Move, Orientation, RuleSet, Side};
 
 use super::pair::Pair;
-use crate::{Evaluator, Score};
+use crate::{DRAUGHTS_LEVELS, Evaluator, LevelTable, Score};
 
 /// The game's basic unit.
 const MAN: i32 = 100;
@@ -464,6 +464,8 @@ impl DraughtsEvaluator {
 }
 
 impl Evaluator<Draughts> for DraughtsEvaluator {
+    const LEVELS: &'static LevelTable = &DRAUGHTS_LEVELS;
+
     fn evaluate(&self, pos: &Draughts) -> Score {
         let w = RuleWeights::of(pos.rule_set());
         let board = Placement::of(pos, w.geometry);
