@@ -112,41 +112,37 @@ pub const STANDARD_LEVELS: LevelTable = [
     level(None, None, 1, 0, 0, 100),
 ];
 
+/// The standard table with levels 7–9 replaced: every game shares the depth-limited
+/// beginner levels and the full-strength level 10.
+const fn with_levels_7_to_9(strong: [LevelSettings; 3]) -> LevelTable {
+    let mut table = STANDARD_LEVELS;
+    table[6] = strong[0];
+    table[7] = strong[1];
+    table[8] = strong[2];
+    table
+}
+
 /// The levels of draughts. Between strong players draughts is mostly drawn, so a
 /// level must search several times less than the one above it to lose often enough
 /// for a 100 Elo step: the standard table's 25/40/60 % of the clock left levels 8–10
 /// of English draughts within 55 Elo of each other. Per line searched, levels 7–9
 /// here get roughly a fifth of the level above, and 7–8 keep some noise.
-pub const DRAUGHTS_LEVELS: LevelTable = [
-    level(Some(1), None, 12, 350, 250, 100),
-    level(Some(2), None, 10, 250, 150, 100),
-    level(Some(3), None, 8, 160, 80, 100),
-    level(Some(4), None, 6, 100, 40, 100),
-    level(Some(5), None, 5, 60, 20, 100),
-    level(Some(6), None, 4, 35, 10, 100),
+pub const DRAUGHTS_LEVELS: LevelTable = with_levels_7_to_9([
     level(None, Some(10_000), 3, 25, 0, 3),
     level(None, Some(30_000), 2, 15, 0, 6),
     level(None, Some(80_000), 1, 0, 0, 18),
-    level(None, None, 1, 0, 0, 100),
-];
+]);
 
 /// The levels of Ajedrez 3D. Levels 1–6 are the standard ones; at depth 6 with four
 /// candidates level 6 already searches 15,000 nodes or more, and level 10 gets only
 /// about 250,000 a move at 10+0.1 (the game searches about half a million nodes a
 /// second), so levels 7–9 spread over that span: about three times as many nodes per
 /// line searched as the level below.
-pub const CHESS3D_LEVELS: LevelTable = [
-    level(Some(1), None, 12, 350, 250, 100),
-    level(Some(2), None, 10, 250, 150, 100),
-    level(Some(3), None, 8, 160, 80, 100),
-    level(Some(4), None, 6, 100, 40, 100),
-    level(Some(5), None, 5, 60, 20, 100),
-    level(Some(6), None, 4, 35, 10, 100),
+pub const CHESS3D_LEVELS: LevelTable = with_levels_7_to_9([
     level(None, Some(30_000), 3, 25, 0, 10),
     level(None, Some(60_000), 2, 12, 0, 20),
     level(None, Some(100_000), 1, 0, 0, 35),
-    level(None, None, 1, 0, 0, 100),
-];
+]);
 
 impl Default for Level {
     fn default() -> Level {
