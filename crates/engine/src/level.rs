@@ -6,6 +6,9 @@
 //! therefore a search limit (depth or nodes), a number of candidate moves searched
 //! side by side (MultiPV), an evaluation noise added when choosing among them and a
 //! chance of a plain blunder (any candidate). Level 10 is the full engine.
+//!
+//! Each game's evaluator names its table of the ten (`Evaluator::LEVELS`): draughts
+//! and Ajedrez 3D space their levels 7–9 differently from chess and xiangqi.
 
 use core::fmt;
 use core::str::FromStr;
