@@ -1,6 +1,6 @@
 //! The Ajedrez 3D evaluator inside the search: dama captures are found and the own dama
 //! is kept, self-play only ever plays legal moves, and the evaluation stays finite and
-//! colour-symmetric on random positions.
+//! colour-symmetric on random positions, and levels 7–9 keep to the chess3d table.
 
 use tablero_chess3d::{
     Board, Chess3d, Game, Move, Outcome, Piece, Position, Reason, Setup, Side, SplitMix64, Square,
@@ -271,4 +271,37 @@ fn fast_self_play_only_plays_legal_moves() {
     }
     println!("100 games, {total_plies} plies, {decided} ended by a dama capture");
     assert!(total_plies > 1_000);
+}
+
+/// Ajedrez 3D levels follow `CHESS3D_LEVELS`: levels 7 and 9 stop at their own node
+/// budgets, below the standard table's.
+#[test]
+fn levels_search_by_the_chess3d_table() {
+    use tablero_engine::{CHESS3D_LEVELS, Level, STANDARD_LEVELS};
+    let engine = Engine::new(Chess3dEvaluator, 4);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut rng = SplitMix64::new(5);
+    let start = Chess3d::start(0);
+    for n in [7, 9] {
+        let i = usize::from(n) - 1;
+        let budget = CHESS3D_LEVELS[i].nodes.expect("a node budget");
+        assert!(STANDARD_LEVELS[i].nodes.expect("a node budget") > budget + budget / 10);
+        let level = Level::new(n).expect("1 to 10");
+        engine.new_game();
+        let result = engine.search_level(
+            &start,
+            &[],
+            level,
+            &Limits::default(),
+            &stop,
+            &mut rng,
+            |_| {},
+        );
+        assert!(start.is_legal(result.best.expect("a move")), "level {n}");
+        assert!(
+            result.nodes <= budget + budget / 10,
+            "level {n}: {}",
+            result.nodes
+        );
+    }
 }
