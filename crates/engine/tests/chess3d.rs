@@ -5,6 +5,8 @@
 use tablero_chess3d::{
     Board, Chess3d, Game, Move, Outcome, Piece, Position, Reason, Setup, Side, SplitMix64, Square,
 };
+mod common;
+
 use tablero_engine::{Chess3dEvaluator, Engine, Evaluator, Limits, MATE, MATE_BOUND};
 
 /// White to move takes the black dama on 1H1 with the alfil from 1A1; the other alfil
@@ -277,31 +279,15 @@ fn fast_self_play_only_plays_legal_moves() {
 /// budgets, below the standard table's.
 #[test]
 fn levels_search_by_the_chess3d_table() {
-    use tablero_engine::{CHESS3D_LEVELS, Level, STANDARD_LEVELS};
+    use tablero_engine::{CHESS3D_LEVELS, STANDARD_LEVELS};
     let engine = Engine::new(Chess3dEvaluator, 4);
-    let stop = std::sync::atomic::AtomicBool::new(false);
     let mut rng = SplitMix64::new(5);
     let start = Chess3d::start(0);
     for n in [7, 9] {
         let i = usize::from(n) - 1;
         let budget = CHESS3D_LEVELS[i].nodes.expect("a node budget");
         assert!(STANDARD_LEVELS[i].nodes.expect("a node budget") > budget + budget / 10);
-        let level = Level::new(n).expect("1 to 10");
-        engine.new_game();
-        let result = engine.search_level(
-            &start,
-            &[],
-            level,
-            &Limits::default(),
-            &stop,
-            &mut rng,
-            |_| {},
-        );
-        assert!(start.is_legal(result.best.expect("a move")), "level {n}");
-        assert!(
-            result.nodes <= budget + budget / 10,
-            "level {n}: {}",
-            result.nodes
-        );
+        let nodes = common::nodes_at_level(&engine, &start, n, &mut rng);
+        assert!(nodes <= budget + budget / 10, "level {n}: {nodes}");
     }
 }

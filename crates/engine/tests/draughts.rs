@@ -1,6 +1,8 @@
 //! The draughts evaluator with the search: shots found in every rule set family,
 //! colour symmetry, compulsory captures, drawn endings, and legal self-play.
 
+mod common;
+
 use tablero_core::SplitMix64;
 use tablero_draughts::{Draughts, Position, RuleSet, Setup, Side, SquareSet};
 use tablero_engine::{DraughtsEvaluator, Engine, Evaluator, Limits};
@@ -333,34 +335,18 @@ fn self_play_italian() {
 /// below it.
 #[test]
 fn levels_search_by_the_draughts_table() {
-    use tablero_engine::{DRAUGHTS_LEVELS, Level, STANDARD_LEVELS};
+    use tablero_engine::{DRAUGHTS_LEVELS, STANDARD_LEVELS};
     let engine = Engine::new(DraughtsEvaluator, 4);
-    let stop = std::sync::atomic::AtomicBool::new(false);
     let mut rng = SplitMix64::new(11);
     let start = Draughts::new(RuleSet::English);
     let mut nodes = Vec::new();
     for n in 7..=9 {
-        let level = Level::new(n).expect("1 to 10");
-        engine.new_game();
-        let result = engine.search_level(
-            &start,
-            &[],
-            level,
-            &Limits::default(),
-            &stop,
-            &mut rng,
-            |_| {},
-        );
-        assert!(start.is_legal(result.best.expect("a move")), "level {n}");
+        let searched = common::nodes_at_level(&engine, &start, n, &mut rng);
         let budget = DRAUGHTS_LEVELS[usize::from(n) - 1]
             .nodes
             .expect("a node budget");
-        assert!(
-            result.nodes <= budget + budget / 10,
-            "level {n}: {}",
-            result.nodes
-        );
-        nodes.push(result.nodes);
+        assert!(searched <= budget + budget / 10, "level {n}: {searched}");
+        nodes.push(searched);
     }
     assert!(nodes.windows(2).all(|w| w[0] < w[1]), "{nodes:?}");
     assert!(STANDARD_LEVELS[6].nodes > DRAUGHTS_LEVELS[6].nodes);
