@@ -275,15 +275,22 @@ fn fast_self_play_only_plays_legal_moves() {
     assert!(total_plies > 1_000);
 }
 
-/// Ajedrez 3D levels follow `CHESS3D_LEVELS`: levels 7 and 9 stop at their own node
-/// budgets, below the standard table's.
+/// Ajedrez 3D levels follow `CHESS3D_LEVELS`: levels 8 and 9 stop at their own node
+/// budgets, below the standard table's, and level 7 (depth 4) searches well under
+/// level 8's budget, so the node levels are a real step up from the depth levels.
 #[test]
 fn levels_search_by_the_chess3d_table() {
     use tablero_engine::{CHESS3D_LEVELS, STANDARD_LEVELS};
     let engine = Engine::new(Chess3dEvaluator, 4);
     let mut rng = SplitMix64::new(5);
     let start = Chess3d::start(0);
-    for n in [7, 9] {
+    let level_8_budget = CHESS3D_LEVELS[7].nodes.expect("a node budget");
+    let level_7_nodes = common::nodes_at_level(&engine, &start, 7, &mut rng);
+    assert!(
+        level_7_nodes < level_8_budget / 2,
+        "level 7: {level_7_nodes}"
+    );
+    for n in [8, 9] {
         let i = usize::from(n) - 1;
         let budget = CHESS3D_LEVELS[i].nodes.expect("a node budget");
         assert!(STANDARD_LEVELS[i].nodes.expect("a node budget") > budget + budget / 10);
