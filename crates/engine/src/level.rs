@@ -144,15 +144,16 @@ pub const DRAUGHTS_LEVELS: LevelTable = with_levels_7_to_9([
 /// within 10 Elo of each other), and levels 8–9 by candidate lines sharing a node budget:
 /// several lines, each searched less deeply, separate the top, where one line with
 /// more nodes barely does (a single line of 100,000 nodes drew level 10 nineteen
-/// games in twenty).
+/// games in twenty). Written out in full, so that a change to the standard table
+/// does not move these measured levels.
 pub const CHESS3D_LEVELS: LevelTable = [
     level(Some(1), None, 12, 600, 500, 100),
-    STANDARD_LEVELS[0],
+    level(Some(1), None, 12, 350, 250, 100),
     level(Some(2), None, 10, 350, 250, 100),
     level(Some(2), None, 10, 225, 130, 100),
     level(Some(3), None, 8, 200, 110, 100),
     level(Some(4), None, 8, 150, 75, 100),
-    STANDARD_LEVELS[3],
+    level(Some(4), None, 6, 100, 40, 100),
     level(None, Some(25_000), 4, 0, 0, 10),
     level(None, Some(100_000), 3, 0, 0, 35),
     STANDARD_LEVELS[9],
