@@ -9,11 +9,15 @@
 #[path = "../examples/tune_chess.rs"]
 mod tune_chess;
 #[allow(dead_code)]
+#[path = "../examples/tune_draughts.rs"]
+mod tune_draughts;
+#[allow(dead_code)]
 #[path = "../examples/tune_xiangqi.rs"]
 mod tune_xiangqi;
 
 use tablero_chess::Chess;
-use tablero_engine::{ChessEvaluator, XiangqiEvaluator};
+use tablero_draughts::{Draughts, RuleSet};
+use tablero_engine::{ChessEvaluator, DraughtsEvaluator, XiangqiEvaluator};
 use tablero_xiangqi::Xiangqi;
 
 // Each example includes its own copy of `texel`, so each game's tests go through the
@@ -35,8 +39,8 @@ macro_rules! tuner_tests {
             }
 
             /// Labels positions with the evaluation of weights whose last weight (the
-            /// tempo, in both games) is 100 higher, fits from the weights in use, and
-            /// checks that the fit finds the difference.
+            /// tempo in every game; in draughts Italian's) is 100 higher, fits from the
+            /// weights in use, and checks that the fit finds the difference.
             #[test]
             fn a_fit_finds_the_weight_behind_its_labels() {
                 let start = texel::current_weights::<$tuning>();
@@ -86,4 +90,12 @@ tuner_tests!(
     XiangqiEvaluator,
     Xiangqi::new(),
     "../src/eval/xiangqi_weights.rs"
+);
+tuner_tests!(
+    draughts,
+    tune_draughts,
+    tune_draughts::DraughtsTuning,
+    DraughtsEvaluator,
+    Draughts::new(RuleSet::Italian),
+    "../src/eval/draughts_weights.rs"
 );

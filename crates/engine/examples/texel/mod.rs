@@ -1,8 +1,8 @@
-//! Texel tuning, shared by `tune_chess` and `tune_xiangqi`: the self-play driver, the
-//! fit of K, least squares with Adam and a pull towards the starting weights, and the
-//! weights file.
+//! Texel tuning, shared by `tune_chess`, `tune_xiangqi` and `tune_draughts`: the
+//! self-play driver, the fit of K, least squares with Adam and a pull towards the
+//! starting weights, and the weights file.
 //!
-//! Both evaluations are linear in their weights: an [`EvalTrace`] holds a position's
+//! The evaluations are linear in their weights: an [`EvalTrace`] holds a position's
 //! feature counts, and `scale × taper(counts) + taper(unscaled)` with the weights is
 //! its evaluation, the very function the engine plays with.
 
@@ -14,7 +14,7 @@ use tablero_engine::EvalTrace;
 
 /// What a game's tuner supplies.
 pub(crate) trait Tuning {
-    /// The game's name in file and example names (`chess`, `xiangqi`).
+    /// The game's name in file and example names (`chess`, `xiangqi`, `draughts`).
     const GAME: &'static str;
     /// A searcher, made once per thread and reused from game to game.
     type Player;

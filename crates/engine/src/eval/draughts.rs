@@ -1,98 +1,82 @@
 //! Draughts evaluation for every rule set: material with a king worth what its range
 //! makes it worth, advancement, the back-rank guard, the centre, runaway men,
-//! flying-king mobility and the main road, trading down when ahead, and the endings
-//! that are drawn however much one side seems to be ahead.
+//! flying-king mobility and the main road, trading down when ahead (the endgame
+//! weights of material), and the endings that are drawn however much one side seems
+//! to be ahead.
 //!
-//! Every term has a middlegame and an endgame weight, blended by the number of pieces
-//! on the board. The rule set is read from the position, so one evaluator serves all
-//! six. Geometry is worked out once per board in the "internal frame": rows from the
-//! top (White's crowning row is row 0) and the columns of an a1-dark board. Italian and
-//! Spanish boards (a1 light) are that board's mirror image with the same rules, and
-//! every term here is symmetric under the mirror, so only the numbering differs.
+//! Like the chess and xiangqi evaluations it is a weighted sum of features (each
+//! counted for White minus Black), every weight a middlegame/endgame pair blended by
+//! the number of pieces on the board. Each rule set has its own block of weights in
+//! `draughts_weights.rs`; [`features`] feeds an accumulator that adds them, or one that
+//! records each feature's count for the tuner (`examples/tune_draughts.rs`,
+//! [`DraughtsEvaluator::trace`]).
+//!
+//! The rule set is read from the position, so one evaluator serves all six. Geometry
+//! is worked out once per board in the "internal frame": rows from the top (White's
+//! crowning row is row 0) and the columns of an a1-dark board. Italian and Spanish
+//! boards (a1 light) are that board's mirror image with the same rules, and every term
+//! here is symmetric under the mirror, so only the numbering differs.
 
 use tablero_draughts::{BoardSize, Draughts, KingRange, Move, Orientation, RuleSet, Side};
 
-use super::pair::Pair;
+use super::draughts_weights::WEIGHTS;
+use super::trace::{Accumulator, EvalTrace, Tally};
 use crate::{DRAUGHTS_LEVELS, Evaluator, LevelTable, Score};
 
-/// The game's basic unit.
-const MAN: i32 = 100;
+/// Feature indices. Each rule set has its own block of [`feature::BLOCK`] weights,
+/// in [`RuleSet::ALL`] order; the names below are offsets within a block.
+pub(crate) mod feature {
+    /// Material: a man, a king.
+    pub(crate) const MAN: usize = 0;
+    pub(crate) const KING: usize = 1;
+    /// A man per column nearer the middle (edge men are safe but idle).
+    pub(crate) const MAN_CENTRE_COLUMN: usize = 2;
+    /// A man on one of the central squares.
+    pub(crate) const MAN_CENTRE_SQUARE: usize = 3;
+    /// A man with an empty square to step to.
+    pub(crate) const MAN_FREE: usize = 4;
+    /// Per man of difference between the two wings beyond one: a lopsided position
+    /// leaves one wing short of tempi.
+    pub(crate) const WING_IMBALANCE: usize = 5;
+    /// A short king per step nearer the centre (rows and columns counted apart).
+    pub(crate) const SHORT_KING_CENTRE: usize = 6;
+    /// A short king per empty neighbouring square.
+    pub(crate) const SHORT_KING_MOBILITY: usize = 7;
+    /// A flying king per empty square it can slide to.
+    pub(crate) const FLYING_KING_MOBILITY: usize = 8;
+    /// A flying king on the main road (the long diagonal, a1 to h8 or a1 to j10): it
+    /// cuts the board in two and is the only square set from which a lone king holds
+    /// a draw.
+    pub(crate) const MAIN_ROAD: usize = 9;
+    /// A man by rows advanced from its own back row (ten weights). In the endgame a
+    /// man near the crowning row already carries part of a king's worth.
+    pub(crate) const ADVANCE: usize = 10;
+    /// A man that no enemy piece can stop from crowning, by rows still to go (ten
+    /// weights).
+    pub(crate) const RUNAWAY: usize = ADVANCE + 10;
+    /// A man on its own back row while the opponent has men to crown, by back-row
+    /// square from the side's left (five weights). On 8×8 the "bridge" squares (c1
+    /// and g1, English 30 and 32) hold the crowning row with two men.
+    pub(crate) const GUARD: usize = RUNAWAY + 10;
+    /// In a kings-only ending with a material lead, the stronger side's kings per
+    /// step nearer the weaker side's kings: they have to hunt them down.
+    pub(crate) const KING_CHASE: usize = GUARD + 5;
+    /// The side to move.
+    pub(crate) const TEMPO: usize = KING_CHASE + 1;
+    /// Weights per rule set.
+    pub(crate) const BLOCK: usize = TEMPO + 1;
+    /// The number of features.
+    pub(crate) const COUNT: usize = 6 * BLOCK;
+}
 
-/// Advancement of a man by rows from its own back row, per board (8×8, 10×10). Small
-/// in the middlegame, where rushing forward only loses the back rank; growing towards
-/// the crowning row in the endgame.
-const ADVANCE: [[Pair; 9]; 2] = [
-    [
-        Pair(0, 0),
-        Pair(1, 4),
-        Pair(3, 8),
-        Pair(5, 12),
-        Pair(7, 16),
-        Pair(10, 20),
-        Pair(14, 24),
-        Pair(0, 0),
-        Pair(0, 0),
-    ],
-    [
-        Pair(0, 0),
-        Pair(1, 5),
-        Pair(2, 10),
-        Pair(4, 15),
-        Pair(6, 20),
-        Pair(8, 25),
-        Pair(10, 30),
-        Pair(13, 35),
-        Pair(16, 40),
-    ],
-];
+use feature as f;
 
-/// On top of [`ADVANCE`], in the endgame: the share (per cent) of a king's extra worth
-/// over a man that a man this many rows up already carries. With flying kings a man
-/// near the crowning row is far more dangerous than with short kings.
-const PROMOTION_SHARE: [[i32; 9]; 2] = [
-    [0, 2, 5, 9, 15, 24, 36, 0, 0],
-    [0, 1, 3, 5, 8, 12, 18, 26, 36],
-];
+/// A middlegame and an endgame value.
+pub(crate) type Pair = (i32, i32);
 
-/// A man with no enemy piece able to stop it on its way to the crowning row earns
-/// this share (per cent) of a king's extra worth, less [`RUNAWAY_SHARE_PER_ROW`] per
-/// row still to go.
-const RUNAWAY_SHARE: i32 = 60;
-const RUNAWAY_SHARE_PER_ROW: i32 = 6;
 /// How many columns beyond a man's forward cone an enemy piece still counts as able
 /// to intercept it (men capture sideways into the cone's edge).
 const RUNAWAY_MARGIN: i32 = 1;
-
-/// Men on their own back row while the opponent has men to crown, per back-row
-/// square from White's left (a1 first); the endgame weight is half. On 8×8 the
-/// "bridge" squares (c1 and g1, English 30 and 32) hold the crowning row with two men.
-const GUARD: [[i32; 5]; 2] = [[5, 12, 6, 12, 0], [3, 8, 6, 8, 3]];
-
-/// A man per column nearer the middle (edge men are safe but idle).
-const MAN_CENTRE_COLUMN: Pair = Pair(3, 1);
-/// A man on one of the central squares.
-const MAN_CENTRE_SQUARE: Pair = Pair(8, 2);
-/// A man with an empty square to step to.
-const MAN_FREE: Pair = Pair(2, 2);
-/// Per man of difference between the two wings beyond one: a lopsided position
-/// leaves one wing short of tempi.
-const WING_IMBALANCE: Pair = Pair(-4, 0);
-
-/// A short king per step nearer the centre (rows and columns counted apart).
-const SHORT_KING_CENTRE: Pair = Pair(2, 3);
-/// A short king per empty neighbouring square.
-const SHORT_KING_MOBILITY: Pair = Pair(3, 3);
-/// A flying king per empty square it can slide to.
-const FLYING_KING_MOBILITY: Pair = Pair(2, 2);
-/// A flying king on the main road (the long diagonal, a1 to h8 or a1 to j10): it cuts
-/// the board in two and is the only square set from which a lone king holds a draw.
-const MAIN_ROAD: Pair = Pair(12, 25);
-
-/// The side ahead gains this fraction (1/n) of its material lead as pieces come off.
-const TRADE_DOWN_DIVISOR: i32 = 3;
-/// In kings-only endings the stronger side's kings gain this per step nearer the
-/// weaker side's kings: they have to hunt them down.
-const KING_CHASE: i32 = 6;
 
 /// Draw scales, out of [`SCALE_FULL`].
 const SCALE_FULL: i32 = 16;
@@ -197,58 +181,61 @@ static EIGHT: Geometry = geometry(8, false);
 static EIGHT_A1_LIGHT: Geometry = geometry(8, true);
 static TEN: Geometry = geometry(10, false);
 
-/// What a rule set changes in the evaluation.
-struct RuleWeights {
+/// What a rule set changes in the evaluation besides its weights.
+struct RuleShape {
     geometry: &'static Geometry,
-    /// Index into the per-board tables: 0 for 8×8, 1 for 10×10.
+    /// 0 for 8×8, 1 for 10×10.
     board: usize,
     /// Pieces each side starts with.
     start_pieces: i32,
-    /// A king's worth in men's hundredths.
-    king: i32,
     flying: bool,
+    /// Where the rule set's block of weights starts.
+    base: usize,
 }
 
-impl RuleWeights {
-    const fn new(rule_set: RuleSet, king: i32) -> RuleWeights {
+impl RuleShape {
+    const fn new(rule_set: RuleSet, index: usize) -> RuleShape {
         let rules = rule_set.rules();
         let (geometry, board) = match (rules.board, rules.orientation) {
             (BoardSize::Ten, _) => (&TEN, 1),
             (BoardSize::Eight, Orientation::A1Dark) => (&EIGHT, 0),
             (BoardSize::Eight, Orientation::A1Light) => (&EIGHT_A1_LIGHT, 0),
         };
-        RuleWeights {
+        RuleShape {
             geometry,
             board,
             start_pieces: rules.board.pieces_per_side() as i32,
-            king,
             flying: matches!(rules.kings, KingRange::Flying),
+            base: index * f::BLOCK,
         }
     }
 
-    /// A short king is worth a man and a half or more: it moves backwards but one
-    /// square at a time (more in Italian, where men cannot capture it). A flying king
-    /// sweeps the board and is worth about three men on 10×10, a little less on 8×8
-    /// where it has fewer squares to rule (more in Spanish, where men cannot capture
-    /// backwards to trap it).
-    const fn of(rule_set: RuleSet) -> &'static RuleWeights {
+    fn of(rule_set: RuleSet) -> &'static RuleShape {
         match rule_set {
-            RuleSet::English => &ENGLISH,
-            RuleSet::International => &INTERNATIONAL,
-            RuleSet::Brazilian => &BRAZILIAN,
-            RuleSet::Russian => &RUSSIAN,
-            RuleSet::Spanish => &SPANISH,
-            RuleSet::Italian => &ITALIAN,
+            RuleSet::English => &SHAPES[0],
+            RuleSet::International => &SHAPES[1],
+            RuleSet::Brazilian => &SHAPES[2],
+            RuleSet::Russian => &SHAPES[3],
+            RuleSet::Spanish => &SHAPES[4],
+            RuleSet::Italian => &SHAPES[5],
         }
+    }
+
+    /// A weight of this rule set's block.
+    fn weight(&self, feature: usize) -> Pair {
+        WEIGHTS[self.base + feature]
     }
 }
 
-static ENGLISH: RuleWeights = RuleWeights::new(RuleSet::English, 160);
-static INTERNATIONAL: RuleWeights = RuleWeights::new(RuleSet::International, 300);
-static BRAZILIAN: RuleWeights = RuleWeights::new(RuleSet::Brazilian, 260);
-static RUSSIAN: RuleWeights = RuleWeights::new(RuleSet::Russian, 260);
-static SPANISH: RuleWeights = RuleWeights::new(RuleSet::Spanish, 280);
-static ITALIAN: RuleWeights = RuleWeights::new(RuleSet::Italian, 170);
+/// In [`RuleSet::ALL`] order, the order of the blocks of weights.
+static SHAPES: [RuleShape; 6] = [
+    RuleShape::new(RuleSet::English, 0),
+    RuleShape::new(RuleSet::International, 1),
+    RuleShape::new(RuleSet::Brazilian, 2),
+    RuleShape::new(RuleSet::Russian, 3),
+    RuleShape::new(RuleSet::Spanish, 4),
+    RuleShape::new(RuleSet::Italian, 5),
+];
 
 /// Draughts evaluation for every rule set.
 #[derive(Debug, Clone, Copy, Default)]
@@ -307,159 +294,261 @@ fn centrality(g: &Geometry, n: usize) -> (i32, i32) {
     (r, c)
 }
 
-impl DraughtsEvaluator {
-    /// Every term of `us`'s pieces except material.
-    fn side_terms(w: &RuleWeights, board: &Placement, us: Side) -> Pair {
-        let g = w.geometry;
-        let them = us.other().index();
-        let u = us.index();
-        let their_pieces = board.men[them] | board.kings[them];
-        let promotion_gain = w.king - MAN;
-        let mut total = Pair::default();
-        let mut wings = [0i32; 2];
-        for n in squares(board.men[u]) {
-            let row = i32::from(g.row[n]);
-            let col = i32::from(g.col[n]);
-            let advance = match us {
-                Side::White => g.width - 1 - row,
-                Side::Black => row,
+const fn sign(side: Side) -> i32 {
+    match side {
+        Side::White => 1,
+        Side::Black => -1,
+    }
+}
+
+/// What the blend of the weighted features needs besides them.
+pub(crate) struct Shape {
+    /// Pieces on the board, at most `max_phase`.
+    pub(crate) phase: i32,
+    /// Both sides' starting pieces: the phase weighing the middlegame weights fully.
+    pub(crate) max_phase: i32,
+    /// Sixteenths of the blended score kept (drawn endings).
+    pub(crate) scale: i32,
+}
+
+/// Counts every feature of `pos`, each for White minus Black, into `acc`.
+pub(crate) fn features(pos: &Draughts, acc: &mut impl Accumulator) -> Shape {
+    let rules = RuleShape::of(pos.rule_set());
+    let board = Placement::of(pos, rules.geometry);
+    let counts = [board.counts(Side::White), board.counts(Side::Black)];
+    for us in [Side::White, Side::Black] {
+        let (men, kings) = counts[us.index()];
+        acc.add(rules.base + f::MAN, sign(us) * men);
+        acc.add(rules.base + f::KING, sign(us) * kings);
+        side_features(rules, &board, us, acc);
+    }
+    acc.add(rules.base + f::TEMPO, sign(pos.turn()));
+
+    // Which side is ahead decides which drawn endings apply.
+    let (man, king) = (rules.weight(f::MAN).0, rules.weight(f::KING).0);
+    let material = counts.map(|(men, kings)| men * man + kings * king);
+    let lead = material[0] - material[1];
+    let scale = |strong: Side| {
+        let (ours, theirs) = (counts[strong.index()], counts[strong.other().index()]);
+        draw_scale(rules, &board, strong, ours, theirs)
+    };
+    let scale = match lead.signum() {
+        1 => scale(Side::White),
+        -1 => scale(Side::Black),
+        // Level material: whichever side the ending would favour, it is drawn.
+        _ => scale(Side::White).min(scale(Side::Black)),
+    };
+    if counts[0].0 + counts[1].0 == 0 && lead != 0 {
+        let strong = if lead > 0 { Side::White } else { Side::Black };
+        let steps = chase(rules, &board, strong);
+        acc.add(rules.base + f::KING_CHASE, sign(strong) * steps);
+    }
+    let max_phase = 2 * rules.start_pieces;
+    let pieces = counts[0].0 + counts[0].1 + counts[1].0 + counts[1].1;
+    Shape {
+        phase: pieces.min(max_phase),
+        max_phase,
+        scale,
+    }
+}
+
+/// Every feature of `us`'s pieces except material.
+fn side_features(rules: &RuleShape, board: &Placement, us: Side, acc: &mut impl Accumulator) {
+    let g = rules.geometry;
+    let s = sign(us);
+    let base = rules.base;
+    let them = us.other().index();
+    let u = us.index();
+    let their_pieces = board.men[them] | board.kings[them];
+    let mut wings = [0i32; 2];
+    for n in squares(board.men[u]) {
+        let row = i32::from(g.row[n]);
+        let col = i32::from(g.col[n]);
+        let advance = match us {
+            Side::White => g.width - 1 - row,
+            Side::Black => row,
+        };
+        acc.add(base + f::ADVANCE + advance as usize, s);
+        if advance == 0 && board.men[them] != 0 {
+            // White's back row from a1; Black's seen from its own side.
+            let from_left = match us {
+                Side::White => col,
+                Side::Black => g.width - 1 - col,
             };
-            let a = advance as usize;
-            total += ADVANCE[w.board][a];
-            total.1 += PROMOTION_SHARE[w.board][a] * promotion_gain / 100;
-            if advance == 0 && board.men[them] != 0 {
-                // White's back row from a1; Black's seen from its own side.
-                let from_left = match us {
-                    Side::White => col,
-                    Side::Black => g.width - 1 - col,
-                };
-                let guard = GUARD[w.board][(from_left / 2) as usize];
-                total += Pair(guard, guard / 2);
+            acc.add(base + f::GUARD + (from_left / 2) as usize, s);
+        }
+        let (_, column_centre) = centrality(g, n);
+        acc.add(base + f::MAN_CENTRE_COLUMN, s * column_centre);
+        if g.centre & (1 << n) != 0 {
+            acc.add(base + f::MAN_CENTRE_SQUARE, s);
+        }
+        if FORWARD[u]
+            .iter()
+            .any(|&d| board.empty & (1 << g.neighbours[n][d]) != 0)
+        {
+            acc.add(base + f::MAN_FREE, s);
+        }
+        wings[usize::from(2 * col >= g.width)] += 1;
+        // A flying king catches any man; a short one only from inside the cone.
+        let unstoppable =
+            g.cone[u][n] & their_pieces == 0 && !(rules.flying && board.kings[them] != 0);
+        if unstoppable {
+            let rows_to_go = g.width - 1 - advance;
+            acc.add(base + f::RUNAWAY + rows_to_go as usize, s);
+        }
+    }
+    let imbalance = (wings[0] - wings[1]).abs() - 1;
+    if imbalance > 0 {
+        acc.add(base + f::WING_IMBALANCE, s * imbalance);
+    }
+    for n in squares(board.kings[u]) {
+        if rules.flying {
+            let mut reach = 0;
+            for d in 0..4 {
+                let mut sq = usize::from(g.neighbours[n][d]);
+                while sq != 0 && board.empty & (1 << sq) != 0 {
+                    reach += 1;
+                    sq = usize::from(g.neighbours[sq][d]);
+                }
             }
-            let (_, column_centre) = centrality(g, n);
-            total += MAN_CENTRE_COLUMN * column_centre;
-            if g.centre & (1 << n) != 0 {
-                total += MAN_CENTRE_SQUARE;
+            acc.add(base + f::FLYING_KING_MOBILITY, s * reach);
+            if g.main_road & (1 << n) != 0 {
+                acc.add(base + f::MAIN_ROAD, s);
             }
-            if FORWARD[u]
+        } else {
+            let (r, c) = centrality(g, n);
+            acc.add(base + f::SHORT_KING_CENTRE, s * (r + c));
+            let free = g.neighbours[n]
                 .iter()
-                .any(|&d| board.empty & (1 << g.neighbours[n][d]) != 0)
-            {
-                total += MAN_FREE;
-            }
-            wings[usize::from(2 * col >= g.width)] += 1;
-            // A flying king catches any man; a short one only from inside the cone.
-            let unstoppable =
-                g.cone[u][n] & their_pieces == 0 && !(w.flying && board.kings[them] != 0);
-            if unstoppable {
-                let rows_to_go = g.width - 1 - advance;
-                let share = RUNAWAY_SHARE - RUNAWAY_SHARE_PER_ROW * rows_to_go;
-                let bonus = promotion_gain * share.max(0) / 100;
-                total += Pair(bonus, bonus);
-            }
+                .filter(|&&sq| board.empty & (1 << sq) != 0)
+                .count() as i32;
+            acc.add(base + f::SHORT_KING_MOBILITY, s * free);
         }
-        let imbalance = (wings[0] - wings[1]).abs() - 1;
-        if imbalance > 0 {
-            total += WING_IMBALANCE * imbalance;
+    }
+}
+
+/// How much of the score a side ahead in material can hope to turn into a win, out
+/// of [`SCALE_FULL`]: the endings the rules of a rule set make drawn.
+fn draw_scale(
+    rules: &RuleShape,
+    board: &Placement,
+    strong: Side,
+    (strong_men, strong_kings): (i32, i32),
+    (weak_men, weak_kings): (i32, i32),
+) -> i32 {
+    let weak = strong.other().index();
+    if weak_men + weak_kings == 0 {
+        // Nothing left to hold the draw with (the search scores the loss itself, but
+        // quiescence may stand pat here first).
+        return SCALE_FULL;
+    }
+    if strong_men + weak_men == 0 {
+        if strong_kings <= weak_kings {
+            return SCALE_DRAWISH;
         }
-        for n in squares(board.kings[u]) {
-            if w.flying {
-                let mut reach = 0;
-                for d in 0..4 {
-                    let mut s = usize::from(g.neighbours[n][d]);
-                    while s != 0 && board.empty & (1 << s) != 0 {
-                        reach += 1;
-                        s = usize::from(g.neighbours[s][d]);
-                    }
-                }
-                total += FLYING_KING_MOBILITY * reach;
-                if g.main_road & (1 << n) != 0 {
-                    total += MAIN_ROAD;
-                }
+        if !rules.flying {
+            // Short kings: two kings beat one; more against more is long work.
+            return if weak_kings == 1 {
+                SCALE_FULL
             } else {
-                let (r, c) = centrality(g, n);
-                total += SHORT_KING_CENTRE * (r + c);
-                let free = g.neighbours[n]
-                    .iter()
-                    .filter(|&&s| board.empty & (1 << s) != 0)
-                    .count() as i32;
-                total += SHORT_KING_MOBILITY * free;
-            }
-        }
-        total
-    }
-
-    /// How much of the score a side ahead in material can hope to turn into a win,
-    /// out of [`SCALE_FULL`]: the endings the rules of a rule set make drawn.
-    fn draw_scale(
-        w: &RuleWeights,
-        board: &Placement,
-        strong: Side,
-        (strong_men, strong_kings): (i32, i32),
-        (weak_men, weak_kings): (i32, i32),
-    ) -> i32 {
-        let weak = strong.other().index();
-        if weak_men + weak_kings == 0 {
-            // Nothing left to hold the draw with (the search scores the loss itself,
-            // but quiescence may stand pat here first).
-            return SCALE_FULL;
-        }
-        if strong_men + weak_men == 0 {
-            if strong_kings <= weak_kings {
-                return SCALE_DRAWISH;
-            }
-            if !w.flying {
-                // Short kings: two kings beat one; more against more is long work.
-                return if weak_kings == 1 {
-                    SCALE_FULL
-                } else {
-                    SCALE_HARD_WIN
-                };
-            }
-            if weak_kings >= 2 {
-                return if strong_kings > 2 * weak_kings {
-                    SCALE_HARD_WIN
-                } else {
-                    SCALE_DRAWISH
-                };
-            }
-            // A lone flying king: two kings never win; three win only if it does
-            // not hold the main road (on 10×10 and 8×8 alike); on 10×10 four always
-            // win.
-            let on_main_road = board.kings[weak] & w.geometry.main_road != 0;
-            return match strong_kings {
-                0..=2 => SCALE_DEAD_DRAW,
-                3 if on_main_road => SCALE_DRAWISH,
-                3 => SCALE_HARD_WIN,
-                _ if on_main_road && w.board == 0 => SCALE_DRAWISH,
-                _ => SCALE_FULL,
+                SCALE_HARD_WIN
             };
         }
-        if w.flying && weak_men == 0 && weak_kings == 1 {
-            // Against a lone flying king a man or two ahead is not enough: the men
-            // must crown first, and then it is the king ending above.
-            return match strong_men + strong_kings {
-                0..=2 => SCALE_DRAWISH,
-                3 => SCALE_HARD_WIN,
-                _ => SCALE_FULL,
+        if weak_kings >= 2 {
+            return if strong_kings > 2 * weak_kings {
+                SCALE_HARD_WIN
+            } else {
+                SCALE_DRAWISH
             };
         }
-        SCALE_FULL
+        // A lone flying king: two kings never win; three win only if it does not
+        // hold the main road (on 10×10 and 8×8 alike); on 10×10 four always win.
+        let on_main_road = board.kings[weak] & rules.geometry.main_road != 0;
+        return match strong_kings {
+            0..=2 => SCALE_DEAD_DRAW,
+            3 if on_main_road => SCALE_DRAWISH,
+            3 => SCALE_HARD_WIN,
+            _ if on_main_road && rules.board == 0 => SCALE_DRAWISH,
+            _ => SCALE_FULL,
+        };
+    }
+    if rules.flying && weak_men == 0 && weak_kings == 1 {
+        // Against a lone flying king a man or two ahead is not enough: the men must
+        // crown first, and then it is the king ending above.
+        return match strong_men + strong_kings {
+            0..=2 => SCALE_DRAWISH,
+            3 => SCALE_HARD_WIN,
+            _ => SCALE_FULL,
+        };
+    }
+    SCALE_FULL
+}
+
+/// In a kings-only ending: the steps by which the stronger side's kings are nearer
+/// the weaker side's than the board's width, summed over the stronger side's kings.
+fn chase(rules: &RuleShape, board: &Placement, strong: Side) -> i32 {
+    let g = rules.geometry;
+    let weak = board.kings[strong.other().index()];
+    let mut steps = 0;
+    for k in squares(board.kings[strong.index()]) {
+        let nearest = squares(weak)
+            .map(|t| king_distance(g, k, t))
+            .min()
+            .unwrap_or(0);
+        steps += g.width - 1 - nearest;
+    }
+    steps
+}
+
+/// Adds weights: evaluation for play.
+struct Sum {
+    total: Pair,
+}
+
+impl Accumulator for Sum {
+    #[inline]
+    fn add(&mut self, feature: usize, count: i32) {
+        let (mg, eg) = WEIGHTS[feature];
+        self.total.0 += mg * count;
+        self.total.1 += eg * count;
+    }
+}
+
+impl DraughtsEvaluator {
+    /// The number of weighted features: [`RuleSet::ALL`]'s six blocks of 37.
+    pub const FEATURES: usize = f::COUNT;
+
+    /// The evaluation from White's point of view.
+    #[must_use]
+    pub fn white_score(pos: &Draughts) -> Score {
+        let mut sum = Sum { total: (0, 0) };
+        let shape = features(pos, &mut sum);
+        let (mg, eg) = sum.total;
+        let blended = (mg * shape.phase + eg * (shape.max_phase - shape.phase)) / shape.max_phase;
+        blended * shape.scale / SCALE_FULL
     }
 
-    /// In a kings-only ending, the stronger side's kings hunting the weaker side's.
-    fn chase(w: &RuleWeights, board: &Placement, strong: Side) -> i32 {
-        let g = w.geometry;
-        let weak = board.kings[strong.other().index()];
-        let mut bonus = 0;
-        for k in squares(board.kings[strong.index()]) {
-            let nearest = squares(weak)
-                .map(|t| king_distance(g, k, t))
-                .min()
-                .unwrap_or(0);
-            bonus += KING_CHASE * (g.width - 1 - nearest);
+    /// The current weights, one `(middlegame, endgame)` pair per feature.
+    #[must_use]
+    pub fn weights() -> &'static [(i32, i32)] {
+        &WEIGHTS
+    }
+
+    /// The feature counts of `pos` (White's count minus Black's), with its phase (the
+    /// pieces on the board, at most both sides' starting pieces) and scale; see
+    /// [`EvalTrace`] for the evaluation they add up to. The scale depends on which
+    /// side the current weights put ahead in material, and is fixed in the trace.
+    #[must_use]
+    pub fn trace(pos: &Draughts) -> EvalTrace {
+        let mut tally = Tally::new(f::COUNT);
+        let shape = features(pos, &mut tally);
+        EvalTrace {
+            counts: tally.sparse(),
+            unscaled: Vec::new(),
+            phase: shape.phase,
+            max_phase: shape.max_phase,
+            scale: shape.scale,
         }
-        bonus
     }
 }
 
@@ -467,43 +556,10 @@ impl Evaluator<Draughts> for DraughtsEvaluator {
     const LEVELS: &'static LevelTable = &DRAUGHTS_LEVELS;
 
     fn evaluate(&self, pos: &Draughts) -> Score {
-        let w = RuleWeights::of(pos.rule_set());
-        let board = Placement::of(pos, w.geometry);
-        let counts = [board.counts(Side::White), board.counts(Side::Black)];
-        let material = counts.map(|(men, kings)| men * MAN + kings * w.king);
-        let pieces = counts[0].0 + counts[0].1 + counts[1].0 + counts[1].1;
-
-        let mut diff = Self::side_terms(w, &board, Side::White);
-        let black = Self::side_terms(w, &board, Side::Black);
-        diff.0 -= black.0;
-        diff.1 -= black.1;
-        let full = 2 * w.start_pieces;
-        let phase = pieces.min(full);
-        let mut score = (diff.0 * phase + diff.1 * (full - phase)) / full;
-
-        let lead = material[0] - material[1];
-        score += lead;
-        // Each exchange makes the same lead a larger share of what is left.
-        score += lead * (full - pieces) / (full * TRADE_DOWN_DIVISOR);
-
-        let scale = |strong: Side| {
-            let (ours, theirs) = (counts[strong.index()], counts[strong.other().index()]);
-            Self::draw_scale(w, &board, strong, ours, theirs)
-        };
-        let scale = match lead.signum() {
-            1 => scale(Side::White),
-            -1 => scale(Side::Black),
-            // Level material: whichever side the ending would favour, it is drawn.
-            _ => scale(Side::White).min(scale(Side::Black)),
-        };
-        if counts[0].0 + counts[1].0 == 0 && lead != 0 {
-            let strong = if lead > 0 { Side::White } else { Side::Black };
-            score += lead.signum() * Self::chase(w, &board, strong);
-        }
-        score = score * scale / SCALE_FULL;
+        let white = Self::white_score(pos);
         match pos.turn() {
-            Side::White => score,
-            Side::Black => -score,
+            Side::White => white,
+            Side::Black => -white,
         }
     }
 
@@ -540,6 +596,84 @@ impl Evaluator<Draughts> for DraughtsEvaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tablero_core::{Position, SplitMix64};
+
+    fn count(trace: &EvalTrace, feature: usize) -> i32 {
+        trace
+            .counts
+            .iter()
+            .find(|&&(i, _)| usize::from(i) == feature)
+            .map_or(0, |&(_, c)| i32::from(c))
+    }
+
+    /// The evaluation the trace describes, in the engine's integer arithmetic.
+    fn from_trace(trace: &EvalTrace) -> Score {
+        let (mut mg, mut eg) = (0, 0);
+        for &(i, c) in &trace.counts {
+            let (wm, we) = DraughtsEvaluator::weights()[usize::from(i)];
+            mg += wm * i32::from(c);
+            eg += we * i32::from(c);
+        }
+        let blended = (mg * trace.phase + eg * (trace.max_phase - trace.phase)) / trace.max_phase;
+        blended * trace.scale / 16
+    }
+
+    #[test]
+    fn the_trace_adds_up_to_the_evaluation() {
+        let mut rng = SplitMix64::new(17);
+        let mut checked = 0;
+        for rule_set in RuleSet::ALL {
+            for _ in 0..15 {
+                let mut pos = Draughts::new(rule_set);
+                for _ in 0..200 {
+                    let trace = DraughtsEvaluator::trace(&pos);
+                    assert_eq!(
+                        from_trace(&trace),
+                        DraughtsEvaluator::white_score(&pos),
+                        "{rule_set} {}",
+                        pos.fen()
+                    );
+                    let base = RuleShape::of(rule_set).base;
+                    assert!(
+                        trace
+                            .counts
+                            .iter()
+                            .all(|&(i, _)| (base..base + f::BLOCK).contains(&usize::from(i))),
+                        "{rule_set}: a feature outside the rule set's block"
+                    );
+                    checked += 1;
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 5000, "{checked}");
+    }
+
+    #[test]
+    fn features_count_for_white_minus_black() {
+        // English, Black to move: White men on 21 and 30 (its back row, a bridge
+        // square), a White king on 14; Black men on 5 and 6.
+        let pos =
+            Draughts::from_fen("B:W21,30,K14:B5,6", RuleSet::English).expect("a valid English FEN");
+        let trace = DraughtsEvaluator::trace(&pos);
+        let base = RuleShape::of(RuleSet::English).base;
+        assert_eq!(count(&trace, base + f::MAN), 0);
+        assert_eq!(count(&trace, base + f::KING), 1);
+        assert_eq!(count(&trace, base + f::TEMPO), -1);
+        // 30 is c1, the second back-row square from White's left.
+        assert_eq!(count(&trace, base + f::GUARD + 1), 1);
+        // 21 is a3 (two rows up), 5 and 6 are one row down from Black's back row.
+        assert_eq!(count(&trace, base + f::ADVANCE + 2), 1);
+        assert_eq!(count(&trace, base + f::ADVANCE + 1), -2);
+        assert_eq!((trace.phase, trace.max_phase, trace.scale), (5, 24, 16));
+        // Short kings: no flying-king terms in English.
+        assert_eq!(count(&trace, base + f::FLYING_KING_MOBILITY), 0);
+        assert!(count(&trace, base + f::SHORT_KING_MOBILITY) > 0);
+    }
 
     #[test]
     fn geometry_matches_the_numbering() {

@@ -1,0 +1,89 @@
+//! Texel tuning of the draughts evaluation, all six rule sets at once.
+//!
+//! ```text
+//! tune_draughts generate GAMES NODES OUT   # self-play, writes "RULES FEN;result" lines
+//! tune_draughts tune DATA EPOCHS > crates/engine/src/eval/draughts_weights.rs
+//! ```
+//!
+//! `generate` plays the engine against itself (NODES per move, two threads), game `n`
+//! in the rule set `n mod 6` of [`RuleSet::ALL`], from openings of 4 to 7 random
+//! plies, and keeps the quiet positions of each game (no capture to make) labelled
+//! with the game's result for White. Each rule set has its own block of weights, so
+//! the fit tunes six evaluations side by side. `tune` fits the weights so that
+//! `sigmoid(K × eval)` predicts the labels (least squares, Adam), after choosing K for
+//! the current weights, and prints the new weights file.
+//!
+//! No draughts engine stronger than tablero installs from the registries to label the
+//! positions, so the labels are the results of the engine's own games (see
+//! docs/engine.md "Tuning").
+
+pub(crate) mod texel;
+
+use tablero_draughts::{Draughts, Game, RuleSet};
+use tablero_engine::{DraughtsEvaluator, Engine, EvalTrace, Limits};
+
+pub(crate) struct DraughtsTuning;
+
+impl texel::Tuning for DraughtsTuning {
+    const GAME: &'static str = "draughts";
+    type Player = Engine<DraughtsEvaluator>;
+
+    fn player() -> Self::Player {
+        Engine::new(DraughtsEvaluator, 16)
+    }
+
+    fn self_play(player: &Self::Player, seed: u64, nodes: u64) -> Vec<String> {
+        self_play(player, seed, nodes)
+    }
+
+    /// `fen` is a rule-set id and a PDN FEN, separated by a space.
+    fn trace(fen: &str) -> Option<EvalTrace> {
+        let (rules, fen) = fen.split_once(' ')?;
+        let pos = Draughts::from_fen(fen, rules.parse().ok()?).ok()?;
+        Some(DraughtsEvaluator::trace(&pos))
+    }
+
+    fn weights() -> &'static [(i32, i32)] {
+        DraughtsEvaluator::weights()
+    }
+
+    /// One, as rustfmt lays the file out.
+    const PER_ROW: usize = 1;
+}
+
+fn main() {
+    texel::main::<DraughtsTuning>();
+}
+
+fn self_play(engine: &Engine<DraughtsEvaluator>, seed: u64, nodes: u64) -> Vec<String> {
+    let rule_set = RuleSet::ALL[(seed % 6) as usize];
+    let plies = 4 + (seed / 6 % 4) as usize;
+    let start = Draughts::new(rule_set);
+    let Some(pos) = texel::random_opening(start, plies, seed, 0x6472_6175) else {
+        return Vec::new();
+    };
+    engine.new_game();
+    let mut game = Game::new(pos);
+    let mut history: Vec<Draughts> = Vec::new();
+    let mut quiet: Vec<String> = Vec::new();
+    let outcome = loop {
+        // The game ends itself by a side without moves or by the rule set's draw rules.
+        if let Some(outcome) = game.outcome() {
+            break Some(outcome);
+        }
+        if game.moves().len() > 300 {
+            break None;
+        }
+        let pos = game.position().clone();
+        let result = engine.go(&pos, &history, &Limits::nodes(nodes));
+        let Some(best) = result.best else { break None };
+        if !pos.has_capture() && result.score().abs() < 2000 {
+            quiet.push(format!("{} {}", rule_set.id(), pos.fen()));
+        }
+        if game.play(best).is_err() {
+            break None;
+        }
+        history.push(pos);
+    };
+    texel::labelled(quiet, outcome)
+}
