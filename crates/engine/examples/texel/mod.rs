@@ -30,6 +30,10 @@ pub(crate) trait Tuning {
     /// How many weights the weights file puts on a row; above one, the rows are kept
     /// from rustfmt.
     const PER_ROW: usize;
+    /// Puts fitted weights back on the game's scale before they are written. The fit
+    /// keeps K and may stretch every weight instead; the search's margins are set in
+    /// the game's units, so a game whose unit is a weight (draughts' man) rescales.
+    fn anchor(_weights: &mut [(f64, f64)]) {}
 }
 
 /// Runs `generate GAMES NODES OUT` or `tune DATA EPOCHS` from the command line.
@@ -323,7 +327,9 @@ fn tune<T: Tuning>(data: &str, epochs: &str) -> Result<(), String> {
         "K = {:.3}: error {:.6} -> {:.6}",
         fit.k, fit.initial_error, fit.final_error
     );
-    write_weights::<T>(&mut std::io::stdout().lock(), &fit.weights).map_err(|e| e.to_string())
+    let mut weights = fit.weights;
+    T::anchor(&mut weights);
+    write_weights::<T>(&mut std::io::stdout().lock(), &weights).map_err(|e| e.to_string())
 }
 
 /// Writes `crates/engine/src/eval/<game>_weights.rs`.

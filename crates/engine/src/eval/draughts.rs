@@ -676,6 +676,25 @@ mod tests {
     }
 
     #[test]
+    fn a_man_runs_away_only_with_nobody_in_its_path() {
+        // English: White's man on 14 has three rows to go; Black's man on 12 is
+        // outside its path, one on 5 inside it. Black's men are all within reach of
+        // White's.
+        let base = RuleShape::of(RuleSet::English).base;
+        let runaway = |fen: &str| {
+            let pos = Draughts::from_fen(fen, RuleSet::English).expect("a valid English FEN");
+            let trace = DraughtsEvaluator::trace(&pos);
+            (0..10)
+                .map(|rows| count(&trace, base + f::RUNAWAY + rows))
+                .collect::<Vec<_>>()
+        };
+        let mut free = vec![0; 10];
+        free[3] = 1;
+        assert_eq!(runaway("W:W14,30:B4,12"), free);
+        assert_eq!(runaway("W:W14,30:B4,5"), vec![0; 10]);
+    }
+
+    #[test]
     fn geometry_matches_the_numbering() {
         // English: 1 = b8, 29 = a1; main road a1-h8 is 29, 25, 22, 18, 15, 11, 8, 4.
         assert_eq!((EIGHT.row[1], EIGHT.col[1]), (0, 1));
