@@ -598,26 +598,6 @@ mod tests {
     use super::*;
     use tablero_core::{Position, SplitMix64};
 
-    fn count(trace: &EvalTrace, feature: usize) -> i32 {
-        trace
-            .counts
-            .iter()
-            .find(|&&(i, _)| usize::from(i) == feature)
-            .map_or(0, |&(_, c)| i32::from(c))
-    }
-
-    /// The evaluation the trace describes, in the engine's integer arithmetic.
-    fn from_trace(trace: &EvalTrace) -> Score {
-        let (mut mg, mut eg) = (0, 0);
-        for &(i, c) in &trace.counts {
-            let (wm, we) = DraughtsEvaluator::weights()[usize::from(i)];
-            mg += wm * i32::from(c);
-            eg += we * i32::from(c);
-        }
-        let blended = (mg * trace.phase + eg * (trace.max_phase - trace.phase)) / trace.max_phase;
-        blended * trace.scale / 16
-    }
-
     #[test]
     fn the_trace_adds_up_to_the_evaluation() {
         let mut rng = SplitMix64::new(17);
@@ -628,7 +608,7 @@ mod tests {
                 for _ in 0..200 {
                     let trace = DraughtsEvaluator::trace(&pos);
                     assert_eq!(
-                        from_trace(&trace),
+                        trace.score(DraughtsEvaluator::weights()),
                         DraughtsEvaluator::white_score(&pos),
                         "{rule_set} {}",
                         pos.fen()
@@ -661,18 +641,18 @@ mod tests {
             Draughts::from_fen("B:W21,30,K14:B5,6", RuleSet::English).expect("a valid English FEN");
         let trace = DraughtsEvaluator::trace(&pos);
         let base = RuleShape::of(RuleSet::English).base;
-        assert_eq!(count(&trace, base + f::MAN), 0);
-        assert_eq!(count(&trace, base + f::KING), 1);
-        assert_eq!(count(&trace, base + f::TEMPO), -1);
+        assert_eq!(trace.count(base + f::MAN), 0);
+        assert_eq!(trace.count(base + f::KING), 1);
+        assert_eq!(trace.count(base + f::TEMPO), -1);
         // 30 is c1, the second back-row square from White's left.
-        assert_eq!(count(&trace, base + f::GUARD + 1), 1);
+        assert_eq!(trace.count(base + f::GUARD + 1), 1);
         // 21 is a3 (two rows up), 5 and 6 are one row down from Black's back row.
-        assert_eq!(count(&trace, base + f::ADVANCE + 2), 1);
-        assert_eq!(count(&trace, base + f::ADVANCE + 1), -2);
+        assert_eq!(trace.count(base + f::ADVANCE + 2), 1);
+        assert_eq!(trace.count(base + f::ADVANCE + 1), -2);
         assert_eq!((trace.phase, trace.max_phase, trace.scale), (5, 24, 16));
         // Short kings: no flying-king terms in English.
-        assert_eq!(count(&trace, base + f::FLYING_KING_MOBILITY), 0);
-        assert!(count(&trace, base + f::SHORT_KING_MOBILITY) > 0);
+        assert_eq!(trace.count(base + f::FLYING_KING_MOBILITY), 0);
+        assert!(trace.count(base + f::SHORT_KING_MOBILITY) > 0);
     }
 
     #[test]
@@ -685,7 +665,7 @@ mod tests {
             let pos = Draughts::from_fen(fen, RuleSet::English).expect("a valid English FEN");
             let trace = DraughtsEvaluator::trace(&pos);
             (0..10)
-                .map(|rows| count(&trace, base + f::RUNAWAY + rows))
+                .map(|rows| trace.count(base + f::RUNAWAY + rows))
                 .collect::<Vec<_>>()
         };
         let mut free = vec![0; 10];

@@ -55,3 +55,31 @@ pub struct EvalTrace {
     /// Sixteenths of the blended score kept.
     pub scale: i32,
 }
+
+impl EvalTrace {
+    /// The evaluation `weights` give this trace, in the engines' integer arithmetic:
+    /// the formula above, what the evaluator computed when it made the trace.
+    #[must_use]
+    pub fn score(&self, weights: &[(i32, i32)]) -> i32 {
+        let taper = |counts: &[(u16, i16)]| {
+            let (mut mg, mut eg) = (0, 0);
+            for &(i, c) in counts {
+                let (wm, we) = weights[usize::from(i)];
+                mg += wm * i32::from(c);
+                eg += we * i32::from(c);
+            }
+            (mg * self.phase + eg * (self.max_phase - self.phase)) / self.max_phase
+        };
+        taper(&self.counts) * self.scale / 16 + taper(&self.unscaled)
+    }
+
+    /// A feature's count, scaled or not; 0 if the position lacks it.
+    #[must_use]
+    pub fn count(&self, feature: usize) -> i32 {
+        self.counts
+            .iter()
+            .chain(&self.unscaled)
+            .find(|&&(i, _)| usize::from(i) == feature)
+            .map_or(0, |&(_, c)| i32::from(c))
+    }
+}

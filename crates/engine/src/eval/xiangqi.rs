@@ -696,24 +696,15 @@ mod tests {
         assert_ne!(red, black);
     }
 
-    fn count(trace: &EvalTrace, feature: usize) -> i32 {
-        trace
-            .counts
-            .iter()
-            .chain(&trace.unscaled)
-            .find(|&&(i, _)| usize::from(i) == feature)
-            .map_or(0, |&(_, c)| i32::from(c))
-    }
-
     #[test]
     fn a_piece_counts_on_its_point_from_its_own_side() {
         // Red horse on c2 (file 2, rank 2); black horse on g7, which is g2 from black's
         // side.
         let trace = XiangqiEvaluator::trace(&pos("4k4/9/6n2/9/9/9/9/2H6/9/3K5 w - - 0 1"));
-        assert_eq!(count(&trace, f::POINT + HORSE * 90 + 2 * 9 + 2), 1);
-        assert_eq!(count(&trace, f::POINT + HORSE * 90 + 2 * 9 + 6), -1);
-        assert_eq!(count(&trace, f::MATERIAL + HORSE - 1), 0);
-        assert_eq!(count(&trace, f::TEMPO), 1);
+        assert_eq!(trace.count(f::POINT + HORSE * 90 + 2 * 9 + 2), 1);
+        assert_eq!(trace.count(f::POINT + HORSE * 90 + 2 * 9 + 6), -1);
+        assert_eq!(trace.count(f::MATERIAL + HORSE - 1), 0);
+        assert_eq!(trace.count(f::TEMPO), 1);
         assert!(
             trace
                 .unscaled
@@ -722,8 +713,8 @@ mod tests {
         );
         // All eight horse moves are open to both, except that red's general on d0
         // stands on one of its horse's targets.
-        assert_eq!(count(&trace, f::MOBILITY + MOBILITY_OFFSET[0] + 7), 1);
-        assert_eq!(count(&trace, f::MOBILITY + MOBILITY_OFFSET[0] + 8), -1);
+        assert_eq!(trace.count(f::MOBILITY + MOBILITY_OFFSET[0] + 7), 1);
+        assert_eq!(trace.count(f::MOBILITY + MOBILITY_OFFSET[0] + 8), -1);
     }
 
     #[test]
@@ -731,34 +722,20 @@ mod tests {
         // Red's cannon on e2 faces black's general on e9 with nothing between; black
         // has no advisors or elephants, red has one chariot.
         let trace = XiangqiEvaluator::trace(&pos("4k4/9/9/9/9/9/9/4C4/R8/3K5 b - - 0 1"));
-        assert_eq!(count(&trace, f::EMPTY_HEADED_CANNON), -1);
-        assert_eq!(count(&trace, f::OPEN_GENERAL_FILE), -1);
+        assert_eq!(trace.count(f::EMPTY_HEADED_CANNON), -1);
+        assert_eq!(trace.count(f::OPEN_GENERAL_FILE), -1);
         // Two missing advisors per red chariot; red's palace lacks them too, but black
         // has nothing to exploit it.
-        assert_eq!(count(&trace, f::MISSING_ADVISOR), -2);
-        assert_eq!(count(&trace, f::MISSING_ELEPHANT + 2), -2);
-        assert_eq!(count(&trace, f::TEMPO), -1);
+        assert_eq!(trace.count(f::MISSING_ADVISOR), -2);
+        assert_eq!(trace.count(f::MISSING_ELEPHANT + 2), -2);
+        assert_eq!(trace.count(f::TEMPO), -1);
         // Black has only its general: it cannot mate, red can, and red is ahead.
         assert_eq!(trace.scale, 16);
         // With a piece of black's own in between (now the cannon's screen: check), the
         // cannon is no longer empty-headed and the file is closed.
         let trace = XiangqiEvaluator::trace(&pos("4k4/4a4/9/9/9/9/9/4C4/R8/3K5 b - - 0 1"));
-        assert_eq!(count(&trace, f::EMPTY_HEADED_CANNON), 0);
-        assert_eq!(count(&trace, f::OPEN_GENERAL_FILE), 0);
-    }
-
-    /// The evaluation the trace describes, in the engine's integer arithmetic.
-    fn from_trace(trace: &EvalTrace) -> Score {
-        let taper = |counts: &[(u16, i16)]| {
-            let (mut mg, mut eg) = (0, 0);
-            for &(i, c) in counts {
-                let (wm, we) = XiangqiEvaluator::weights()[usize::from(i)];
-                mg += wm * i32::from(c);
-                eg += we * i32::from(c);
-            }
-            (mg * trace.phase + eg * (trace.max_phase - trace.phase)) / trace.max_phase
-        };
-        taper(&trace.counts) * trace.scale / 16 + taper(&trace.unscaled)
+        assert_eq!(trace.count(f::EMPTY_HEADED_CANNON), 0);
+        assert_eq!(trace.count(f::OPEN_GENERAL_FILE), 0);
     }
 
     #[test]
@@ -770,7 +747,7 @@ mod tests {
             for _ in 0..150 {
                 let trace = XiangqiEvaluator::trace(&pos);
                 assert_eq!(
-                    from_trace(&trace),
+                    trace.score(XiangqiEvaluator::weights()),
                     XiangqiEvaluator::red_score(&pos),
                     "{}",
                     pos.fen()
