@@ -89,12 +89,22 @@ fn label(args: &[String]) -> Result<(), String> {
     let [input, output, every, nodes, k, lambda] = args else {
         return Err("usage: tune_draughts label IN OUT EVERY NODES K LAMBDA".to_owned());
     };
-    let parse = |name: &str, text: &str| -> Result<f64, String> {
-        text.parse().map_err(|_| format!("bad {name} {text:?}"))
+    let every: usize = match every.parse() {
+        Ok(n) if n >= 1 => n,
+        _ => return Err(format!("bad EVERY {every:?} (a whole number from 1)")),
     };
-    let every = parse("EVERY", every)?.max(1.0) as usize;
-    let nodes = parse("NODES", nodes)? as u64;
-    let (k, lambda) = (parse("K", k)?, parse("LAMBDA", lambda)?);
+    let nodes: u64 = match nodes.parse() {
+        Ok(n) if n >= 1 => n,
+        _ => return Err(format!("bad NODES {nodes:?} (a whole number from 1)")),
+    };
+    let k: f64 = match k.parse() {
+        Ok(k) if k > 0.0 && f64::is_finite(k) => k,
+        _ => return Err(format!("bad K {k:?} (a positive number)")),
+    };
+    let lambda: f64 = match lambda.parse() {
+        Ok(l) if (0.0..=1.0).contains(&l) => l,
+        _ => return Err(format!("bad LAMBDA {lambda:?} (from 0 to 1)")),
+    };
     let file = std::fs::File::open(input).map_err(|e| format!("{input}: {e}"))?;
     let lines: Vec<String> = std::io::BufReader::new(file)
         .lines()
@@ -131,7 +141,7 @@ fn label(args: &[String]) -> Result<(), String> {
 
 /// One `RULES FEN;result` line with its label blended with a search's verdict, or
 /// `None` if it does not parse.
-fn relabel(
+pub(crate) fn relabel(
     engine: &Engine<DraughtsEvaluator>,
     line: &str,
     nodes: u64,

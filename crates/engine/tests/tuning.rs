@@ -99,3 +99,20 @@ tuner_tests!(
     Draughts::new(RuleSet::Italian),
     "../src/eval/draughts_weights.rs"
 );
+
+/// `tune_draughts label`: LAMBDA 0 keeps the game's result, LAMBDA 1 gives the
+/// search's verdict, which favours the side a man ahead; lines that do not parse are
+/// dropped.
+#[test]
+fn draughts_labels_blend_the_result_with_a_search() {
+    let engine = tablero_engine::Engine::new(DraughtsEvaluator, 1);
+    let line = "english W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11;0";
+    let kept = tune_draughts::relabel(&engine, line, 500, 2.0, 0.0).unwrap();
+    assert!(kept.ends_with(";0.0000"), "{kept}");
+    let searched = tune_draughts::relabel(&engine, line, 500, 2.0, 1.0).unwrap();
+    let label: f64 = searched.rsplit_once(';').unwrap().1.parse().unwrap();
+    assert!(label > 0.6 && label < 1.0, "{searched}");
+    assert!(tune_draughts::relabel(&engine, "english W:W99:B1;1", 500, 2.0, 1.0).is_none());
+    assert!(tune_draughts::relabel(&engine, "klingon W:W21:B1;1", 500, 2.0, 1.0).is_none());
+    assert!(tune_draughts::relabel(&engine, "english W:W21:B1;win", 500, 2.0, 1.0).is_none());
+}
