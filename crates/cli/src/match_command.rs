@@ -18,7 +18,8 @@ pub(crate) struct MatchArgs {
     /// Variant id (chess: standard, chess960; draughts: english, international, ...).
     #[arg(long)]
     variant: Option<String>,
-    /// Player A: level:N (1-10), uci:COMMAND (chess, xiangqi) or hub:COMMAND (draughts).
+    /// Player A: level:N (1-10), uci:COMMAND (chess, xiangqi,
+    /// chess3d) or hub:COMMAND (draughts).
     #[arg(long = "a", value_name = "PLAYER")]
     a: String,
     /// Player B, as --a.

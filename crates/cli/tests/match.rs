@@ -286,13 +286,13 @@ fn bad_input_fails_with_one_clear_line() {
         (
             &[
                 "match",
-                "chess3d",
+                "draughts",
                 "--a",
                 "uci:/usr/games/stockfish",
                 "--b",
                 "level:1",
             ],
-            "UCI engines play chess and xiangqi only",
+            "UCI engines play chess, xiangqi and chess3d only",
         ),
         (
             &[
@@ -436,6 +436,33 @@ fn tablero_hub_plays_international_draughts() {
 fn tablero_hub_plays_russian_and_english_draughts() {
     hub_match("russian");
     hub_match("english");
+}
+
+/// Two tablero builds play chess3d through `tablero uci` (`UCI_Variant chess3d`): here
+/// the same build, as A over UCI against level 3.
+#[test]
+fn tablero_uci_plays_chess3d() {
+    let player = format!("uci:{} uci", env!("CARGO_BIN_EXE_tablero"));
+    let out = tablero(&[
+        "match",
+        "chess3d",
+        "--a",
+        &player,
+        "--b",
+        "level:3",
+        "--games",
+        "2",
+        "--tc",
+        "2+0.02",
+        "--max-plies",
+        "120",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result = result_line(&out);
+    assert_eq!(result.a, player);
+    assert_eq!(result.wins + result.draws + result.losses, 2);
+    let log = stderr(&out);
+    assert!(!log.contains("failed") && !log.contains("played"), "{log}");
 }
 
 /// A UCI engine that handshakes properly and then answers `go` with `reply`.

@@ -45,7 +45,7 @@ pub enum ArenaError {
         game: String,
     },
     /// A UCI player was given for a game UCI does not cover.
-    #[error("player {player:?}: UCI engines play chess and xiangqi only, not {game}")]
+    #[error("player {player:?}: UCI engines play chess, xiangqi and chess3d only, not {game}")]
     UciGame {
         /// The player spec.
         player: String,
@@ -70,7 +70,7 @@ pub enum ArenaError {
 pub enum PlayerSpec {
     /// `level:N`: tablero's engine at level N (10 is full strength).
     Level(Level),
-    /// `uci:<command>`: a UCI engine (chess, xiangqi).
+    /// `uci:<command>`: a UCI engine (chess, xiangqi, chess3d).
     Uci(String),
     /// `hub:<command>`: a Hub engine (draughts).
     Hub(String),
@@ -458,7 +458,7 @@ pub fn run_match(
                     game: config.game.clone(),
                 });
             }
-            PlayerSpec::Uci(_) if !matches!(start, AnyGame::Chess(_) | AnyGame::Xiangqi(_)) => {
+            PlayerSpec::Uci(_) if matches!(start, AnyGame::Draughts(_)) => {
                 return Err(ArenaError::UciGame {
                     player: spec.to_string(),
                     game: config.game.clone(),
@@ -1003,7 +1003,7 @@ mod tests {
             Err(ArenaError::Player { .. })
         ));
         let uci = MatchConfig::new(
-            "chess3d",
+            "draughts",
             None,
             level.clone(),
             PlayerSpec::Uci("x".into()),

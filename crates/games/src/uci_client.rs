@@ -1,4 +1,4 @@
-//! A UCI engine in a child process, for chess, Chess960 and xiangqi: what the match
+//! A UCI engine in a child process, for chess, Chess960, xiangqi and chess3d: what the match
 //! runner plays against.
 //!
 //! Every wait has a deadline, so an engine that hangs or dies costs its game, never
@@ -163,13 +163,14 @@ impl UciEngine {
 
     /// Sets the engine up for the kind of `game`: `UCI_Chess960` for a Chess960
     /// position, `UCI_Variant xiangqi` for xiangqi when the engine plays several
-    /// variants; then waits until it is ready.
+    /// variants, `UCI_Variant chess3d` for Ajedrez 3D (which only `tablero uci`
+    /// offers); then waits until it is ready.
     ///
     /// # Errors
     ///
-    /// [`UciError::Unsupported`] for draughts and chess3d, for Chess960 without
-    /// `UCI_Chess960`, or a variant list without xiangqi; otherwise as
-    /// [`UciEngine::is_ready`].
+    /// [`UciError::Unsupported`] for draughts, for Chess960 without `UCI_Chess960`,
+    /// for a variant list without xiangqi or chess3d, or for chess3d without
+    /// `UCI_Variant`; otherwise as [`UciEngine::is_ready`].
     pub fn configure(&mut self, game: &AnyGame) -> Result<(), UciError> {
         let unsupported = |engine: &UciEngine, what: &str| UciError::Unsupported {
             name: engine.process.name().to_owned(),
@@ -183,18 +184,30 @@ impl UciEngine {
                 self.set_option("UCI_Chess960", "true")?;
             }
             AnyGame::Chess(_) => {}
-            AnyGame::Xiangqi(_) => {
-                if let Some(vars) = self.option("UCI_Variant") {
-                    if !vars.iter().any(|v| v == "xiangqi") {
+            AnyGame::Xiangqi(_) | AnyGame::Chess3d(_) => {
+                let variant = game.game_id();
+                match self.option("UCI_Variant") {
+                    Some(vars) if vars.iter().any(|v| v == variant) => {
+                        self.set_option("UCI_Variant", variant)?;
+                    }
+                    Some(_) => {
                         return Err(unsupported(
                             self,
-                            "xiangqi (not among its UCI_Variant values)",
+                            &format!("{variant} (not among its UCI_Variant values)"),
                         ));
                     }
-                    self.set_option("UCI_Variant", "xiangqi")?;
+                    // An engine without variants that is given xiangqi is taken to
+                    // be a xiangqi engine; chess3d has to be asked for.
+                    None if variant == "xiangqi" => {}
+                    None => {
+                        return Err(unsupported(
+                            self,
+                            &format!("{variant} (no UCI_Variant option)"),
+                        ));
+                    }
                 }
             }
-            AnyGame::Draughts(_) | AnyGame::Chess3d(_) => {
+            AnyGame::Draughts(_) => {
                 return Err(unsupported(self, game.game_id()));
             }
         }

@@ -29,7 +29,7 @@ pub fn level_for_elo(elo: u32) -> Level {
 }
 
 /// The variants `UCI_Variant` offers.
-pub(crate) const VARIANTS: [&str; 2] = ["chess", "xiangqi"];
+pub(crate) const VARIANTS: [&str; 3] = ["chess", "xiangqi", "chess3d"];
 
 /// The options as set by the GUI.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -258,6 +258,11 @@ mod tests {
             o.set("UCI_Variant", Some("xiangqi")),
             Ok(Effect::NewGameKind)
         );
+        assert_eq!(
+            o.set("UCI_Variant", Some("Chess3D")),
+            Ok(Effect::NewGameKind)
+        );
+        assert_eq!(o.variant, "chess3d");
         assert!(o.set("UCI_Variant", Some("shogi")).is_err());
         assert!(o.set("Contempt", Some("0")).is_err());
         assert_eq!(o.set("Move Overhead", Some("100")), Ok(Effect::None));
