@@ -40,6 +40,11 @@ impl texel::Tuning for ChessTuning {
         Some(ChessEvaluator::trace(&pos))
     }
 
+    fn search(player: &Self::Player, fen: &str, nodes: u64) -> Option<i32> {
+        let pos = Chess::from_fen(fen, CastlingMode::Standard).ok()?;
+        Some(texel::searched_score(player, &pos, nodes))
+    }
+
     fn weights() -> &'static [(i32, i32)] {
         ChessEvaluator::weights()
     }

@@ -15,17 +15,14 @@
 //! the current weights, and prints the new weights file.
 //!
 //! No draughts engine stronger than tablero installs from the registries to label the
-//! positions, so the labels come from the engine's own games: `label` keeps every
-//! EVERY-th position of IN, searches it for NODES nodes and writes the blend
-//! `LAMBDA × sigmoid(K × score) + (1 − LAMBDA) × result` (K as `tune` prints it for
-//! the game results), so that each label says something about its own position
+//! positions, so the labels come from the engine's own games: `label` (in `texel`)
+//! keeps every EVERY-th position of IN, searches it for NODES nodes and writes the
+//! blend `LAMBDA × sigmoid(K × score) + (1 − LAMBDA) × result` (K as `tune` prints it
+//! for the game results), so that each label says something about its own position
 //! rather than only about the game it came from (see docs/engine.md "Tuning").
 
 pub(crate) mod texel;
 
-use std::io::{BufRead, Write};
-
-use tablero_core::Side;
 use tablero_draughts::{Draughts, Game, RuleSet};
 use tablero_engine::{DraughtsEvaluator, Engine, EvalTrace, Limits};
 
@@ -48,6 +45,17 @@ impl texel::Tuning for DraughtsTuning {
         let (rules, fen) = fen.split_once(' ')?;
         let pos = Draughts::from_fen(fen, rules.parse().ok()?).ok()?;
         Some(DraughtsEvaluator::trace(&pos))
+    }
+
+    fn search(player: &Self::Player, fen: &str, nodes: u64) -> Option<i32> {
+        let (rules, fen) = fen.split_once(' ')?;
+        let pos = Draughts::from_fen(fen, rules.parse().ok()?).ok()?;
+        Some(texel::searched_score(player, &pos, nodes))
+    }
+
+    /// A small table: `label` clears it before every position.
+    fn labeller() -> Self::Player {
+        Engine::new(DraughtsEvaluator, 2)
     }
 
     fn weights() -> &'static [(i32, i32)] {
@@ -73,96 +81,7 @@ impl texel::Tuning for DraughtsTuning {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) != Some("label") {
-        texel::main::<DraughtsTuning>();
-        return;
-    }
-    if let Err(e) = label(&args[1..]) {
-        eprintln!("error: {e}");
-        std::process::exit(1);
-    }
-}
-
-/// `label IN OUT EVERY NODES K LAMBDA`: see the module's documentation.
-fn label(args: &[String]) -> Result<(), String> {
-    let [input, output, every, nodes, k, lambda] = args else {
-        return Err("usage: tune_draughts label IN OUT EVERY NODES K LAMBDA".to_owned());
-    };
-    let every: usize = match every.parse() {
-        Ok(n) if n >= 1 => n,
-        _ => return Err(format!("bad EVERY {every:?} (a whole number from 1)")),
-    };
-    let nodes: u64 = match nodes.parse() {
-        Ok(n) if n >= 1 => n,
-        _ => return Err(format!("bad NODES {nodes:?} (a whole number from 1)")),
-    };
-    let k: f64 = match k.parse() {
-        Ok(k) if k > 0.0 && f64::is_finite(k) => k,
-        _ => return Err(format!("bad K {k:?} (a positive number)")),
-    };
-    let lambda: f64 = match lambda.parse() {
-        Ok(l) if (0.0..=1.0).contains(&l) => l,
-        _ => return Err(format!("bad LAMBDA {lambda:?} (from 0 to 1)")),
-    };
-    let file = std::fs::File::open(input).map_err(|e| format!("{input}: {e}"))?;
-    let lines: Vec<String> = std::io::BufReader::new(file)
-        .lines()
-        .map_while(Result::ok)
-        .step_by(every)
-        .collect();
-    let labelled: Vec<Option<String>> = std::thread::scope(|scope| {
-        let half = lines.len().div_ceil(2);
-        let workers: Vec<_> = lines
-            .chunks(half.max(1))
-            .map(|chunk| {
-                scope.spawn(move || {
-                    // A small table: it is cleared before every position.
-                    let engine = Engine::new(DraughtsEvaluator, 2);
-                    chunk
-                        .iter()
-                        .map(|line| relabel(&engine, line, nodes, k, lambda))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
-    });
-    let file = std::fs::File::create(output).map_err(|e| format!("{output}: {e}"))?;
-    let mut out = std::io::BufWriter::new(file);
-    for line in labelled.into_iter().flatten() {
-        writeln!(out, "{line}").map_err(|e| e.to_string())?;
-    }
-    out.flush().map_err(|e| e.to_string())
-}
-
-/// One `RULES FEN;result` line with its label blended with a search's verdict, or
-/// `None` if it does not parse.
-pub(crate) fn relabel(
-    engine: &Engine<DraughtsEvaluator>,
-    line: &str,
-    nodes: u64,
-    k: f64,
-    lambda: f64,
-) -> Option<String> {
-    let (position, result) = line.split_once(';')?;
-    let result: f64 = result.trim().parse().ok()?;
-    let (rules, fen) = position.split_once(' ')?;
-    let pos = Draughts::from_fen(fen, rules.parse().ok()?).ok()?;
-    engine.new_game();
-    let found = engine.go(&pos, &[], &Limits::nodes(nodes));
-    let score = match pos.turn() {
-        Side::White => found.score(),
-        Side::Black => -found.score(),
-    };
-    let verdict = texel::sigmoid(k, f64::from(score));
-    Some(format!(
-        "{position};{:.4}",
-        lambda * verdict + (1.0 - lambda) * result
-    ))
+    texel::main::<DraughtsTuning>();
 }
 
 fn self_play(engine: &Engine<DraughtsEvaluator>, seed: u64, nodes: u64) -> Vec<String> {

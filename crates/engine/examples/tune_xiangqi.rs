@@ -40,6 +40,11 @@ impl texel::Tuning for XiangqiTuning {
         Some(XiangqiEvaluator::trace(&pos))
     }
 
+    fn search(player: &Self::Player, fen: &str, nodes: u64) -> Option<i32> {
+        let pos = Xiangqi::from_fen(fen).ok()?;
+        Some(texel::searched_score(player, &pos, nodes))
+    }
+
     fn weights() -> &'static [(i32, i32)] {
         XiangqiEvaluator::weights()
     }

@@ -9,6 +9,9 @@
 #[path = "../examples/tune_chess.rs"]
 mod tune_chess;
 #[allow(dead_code)]
+#[path = "../examples/tune_chess3d.rs"]
+mod tune_chess3d;
+#[allow(dead_code)]
 #[path = "../examples/tune_draughts.rs"]
 mod tune_draughts;
 #[allow(dead_code)]
@@ -16,14 +19,15 @@ mod tune_draughts;
 mod tune_xiangqi;
 
 use tablero_chess::Chess;
+use tablero_chess3d::{Chess3d, Side};
 use tablero_draughts::{Draughts, RuleSet};
-use tablero_engine::{ChessEvaluator, DraughtsEvaluator, XiangqiEvaluator};
+use tablero_engine::{Chess3dEvaluator, ChessEvaluator, DraughtsEvaluator, XiangqiEvaluator};
 use tablero_xiangqi::Xiangqi;
 
 // Each example includes its own copy of `texel`, so each game's tests go through the
 // copy its tuner uses; a macro writes them once.
 macro_rules! tuner_tests {
-    ($tests:ident, $module:ident, $tuning:ty, $evaluator:ident, $start:expr, $file:literal) => {
+    ($tests:ident, $module:ident, $tuning:ty, $trace:expr, $start:expr, $file:literal) => {
         mod $tests {
             use super::*;
             use $module::texel;
@@ -52,8 +56,9 @@ macro_rules! tuner_tests {
                     .filter_map(|seed| {
                         texel::random_opening($start, 4 + seed as usize % 30, seed, 1)
                     })
-                    .map(|pos| {
-                        let sample = texel::Sample::new($evaluator::trace(&pos), 0.5);
+                    .filter_map(|pos| $trace(&pos))
+                    .map(|trace| {
+                        let sample = texel::Sample::new(trace, 0.5);
                         let label = texel::sigmoid(1.0, texel::evaluate(&sample, &teacher));
                         sample.relabelled(label)
                     })
@@ -79,7 +84,7 @@ tuner_tests!(
     chess,
     tune_chess,
     tune_chess::ChessTuning,
-    ChessEvaluator,
+    |p: &Chess| Some(ChessEvaluator::trace(p)),
     Chess::new(),
     "../src/eval/chess_weights.rs"
 );
@@ -87,7 +92,7 @@ tuner_tests!(
     xiangqi,
     tune_xiangqi,
     tune_xiangqi::XiangqiTuning,
-    XiangqiEvaluator,
+    |p: &Xiangqi| Some(XiangqiEvaluator::trace(p)),
     Xiangqi::new(),
     "../src/eval/xiangqi_weights.rs"
 );
@@ -95,24 +100,69 @@ tuner_tests!(
     draughts,
     tune_draughts,
     tune_draughts::DraughtsTuning,
-    DraughtsEvaluator,
+    |p: &Draughts| Some(DraughtsEvaluator::trace(p)),
     Draughts::new(RuleSet::Italian),
     "../src/eval/draughts_weights.rs"
 );
+tuner_tests!(
+    chess3d,
+    tune_chess3d,
+    tune_chess3d::Chess3dTuning,
+    Chess3dEvaluator::trace,
+    Chess3d::start(7),
+    "../src/eval/chess3d_weights.rs"
+);
 
-/// `tune_draughts label`: LAMBDA 0 keeps the game's result, LAMBDA 1 gives the
-/// search's verdict, which favours the side a man ahead; lines that do not parse are
-/// dropped.
+/// `label`: LAMBDA 0 keeps the game's result, LAMBDA 1 gives the search's verdict,
+/// which favours the side a man ahead; lines that do not parse are dropped.
 #[test]
 fn draughts_labels_blend_the_result_with_a_search() {
+    use tune_draughts::{DraughtsTuning, texel::relabel};
     let engine = tablero_engine::Engine::new(DraughtsEvaluator, 1);
+    let label =
+        |line: &str, lambda: f64| relabel::<DraughtsTuning>(&engine, line, 500, 2.0, lambda);
     let line = "english W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11;0";
-    let kept = tune_draughts::relabel(&engine, line, 500, 2.0, 0.0).unwrap();
+    let kept = label(line, 0.0).unwrap();
     assert!(kept.ends_with(";0.0000"), "{kept}");
-    let searched = tune_draughts::relabel(&engine, line, 500, 2.0, 1.0).unwrap();
-    let label: f64 = searched.rsplit_once(';').unwrap().1.parse().unwrap();
-    assert!(label > 0.6 && label < 1.0, "{searched}");
-    assert!(tune_draughts::relabel(&engine, "english W:W99:B1;1", 500, 2.0, 1.0).is_none());
-    assert!(tune_draughts::relabel(&engine, "klingon W:W21:B1;1", 500, 2.0, 1.0).is_none());
-    assert!(tune_draughts::relabel(&engine, "english W:W21:B1;win", 500, 2.0, 1.0).is_none());
+    let searched = label(line, 1.0).unwrap();
+    let verdict: f64 = searched.rsplit_once(';').unwrap().1.parse().unwrap();
+    assert!(verdict > 0.6 && verdict < 1.0, "{searched}");
+    assert!(label("english W:W99:B1;1", 1.0).is_none());
+    assert!(label("klingon W:W21:B1;1", 1.0).is_none());
+    assert!(label("english W:W21:B1;win", 1.0).is_none());
+}
+
+/// The chess3d tuner's traces add up to the evaluation the engine plays with, and a
+/// position where the dama can be taken has none (its score is fixed, not weighed).
+#[test]
+fn chess3d_traces_are_the_evaluation() {
+    use tablero_engine::Evaluator;
+    let mut checked = 0;
+    for seed in 0..200 {
+        let Some(pos) = tune_chess3d::texel::random_opening(
+            Chess3d::start(seed),
+            2 + seed as usize % 40,
+            seed,
+            3,
+        ) else {
+            continue;
+        };
+        let Some(trace) = Chess3dEvaluator::trace(&pos) else {
+            continue;
+        };
+        let white = trace.score(Chess3dEvaluator::weights());
+        let expected = match pos.turn() {
+            Side::White => white,
+            Side::Black => -white,
+        };
+        assert_eq!(Chess3dEvaluator.evaluate(&pos), expected, "{pos}");
+        checked += 1;
+    }
+    assert!(checked > 150, "{checked}");
+    // Black's alfil on 1F1 attacks White's only dama on 1C1 with Black to move.
+    let capturable = Chess3d::from_position_string(
+        "8/8/8/8/8/8/8/R7|d7/8/a7/8/8/D7/8/8|8/8/8/8/8/8/8/8 b 0 1 0000000000000000",
+    )
+    .unwrap();
+    assert!(Chess3dEvaluator::trace(&capturable).is_none());
 }

@@ -1,6 +1,7 @@
-//! Texel tuning, shared by `tune_chess`, `tune_xiangqi` and `tune_draughts`: the
-//! self-play driver, the fit of K, least squares with Adam and a pull towards the
-//! starting weights, and the weights file.
+//! Texel tuning, shared by `tune_chess`, `tune_xiangqi`, `tune_draughts` and
+//! `tune_chess3d`: the self-play driver, labels from a deeper search, the fit of K,
+//! least squares with Adam and a pull towards the starting weights, and the weights
+//! file.
 //!
 //! The evaluations are linear in their weights: an [`EvalTrace`] holds a position's
 //! feature counts, and `scale × taper(counts) + taper(unscaled)` with the weights is
@@ -10,7 +11,7 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tablero_core::{Outcome, Position, Side, SplitMix64};
-use tablero_engine::EvalTrace;
+use tablero_engine::{Engine, EvalTrace, Evaluator, Limits};
 
 /// What a game's tuner supplies.
 pub(crate) trait Tuning {
@@ -23,8 +24,18 @@ pub(crate) trait Tuning {
     /// One self-play game from `seed` at `nodes` a move: its quiet positions, each as
     /// `FEN;result` with White's (red's) result, 1, 0.5 or 0.
     fn self_play(player: &Self::Player, seed: u64, nodes: u64) -> Vec<String>;
-    /// The feature counts of the position `fen`, or `None` if it does not parse.
+    /// The feature counts of the position `fen`, or `None` if it does not parse (or
+    /// its evaluation is not the weighted sum).
     fn trace(fen: &str) -> Option<EvalTrace>;
+    /// The score of the position `fen` for White (red) after a search of `nodes`
+    /// nodes from a cleared table (see [`searched_score`]), or `None` if it does not
+    /// parse.
+    fn search(player: &Self::Player, fen: &str, nodes: u64) -> Option<i32>;
+    /// The searcher `label` uses on each thread. Its table is cleared before every
+    /// position, so a small one saves the clearing time.
+    fn labeller() -> Self::Player {
+        Self::player()
+    }
     /// The weights in use.
     fn weights() -> &'static [(i32, i32)];
     /// How many weights the weights file puts on a row; above one, the rows are kept
@@ -36,14 +47,17 @@ pub(crate) trait Tuning {
     fn anchor(_weights: &mut [(f64, f64)]) {}
 }
 
-/// Runs `generate GAMES NODES OUT` or `tune DATA EPOCHS` from the command line.
+/// Runs `generate GAMES NODES OUT`, `label IN OUT EVERY NODES K LAMBDA` or
+/// `tune DATA EPOCHS` from the command line.
 pub(crate) fn main<T: Tuning>() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("generate") if args.len() == 4 => generate::<T>(&args[1], &args[2], &args[3]),
+        Some("label") if args.len() == 7 => label::<T>(&args[1..]),
         Some("tune") if args.len() == 3 => tune::<T>(&args[1], &args[2]),
         _ => Err(format!(
-            "usage: tune_{} generate GAMES NODES OUT | tune DATA EPOCHS",
+            "usage: tune_{} generate GAMES NODES OUT | label IN OUT EVERY NODES K LAMBDA \
+             | tune DATA EPOCHS",
             T::GAME
         )),
     };
@@ -90,6 +104,102 @@ fn generate<T: Tuning>(games: &str, nodes: &str, out: &str) -> Result<(), String
         .map_err(|_| "a writer thread panicked".to_owned())?
         .flush()
         .map_err(|e| e.to_string())
+}
+
+/// `label IN OUT EVERY NODES K LAMBDA`: keeps every EVERY-th line of IN, searches its
+/// position for NODES nodes and writes it to OUT with the label
+/// `LAMBDA × sigmoid(K × score) + (1 − LAMBDA) × result`, so that each label says
+/// something about its own position rather than only about the game it came from
+/// (K as `tune` prints it for the game results; see docs/engine.md "Tuning").
+fn label<T: Tuning>(args: &[String]) -> Result<(), String> {
+    let [input, output, every, nodes, k, lambda] = args else {
+        return Err(format!(
+            "usage: tune_{} label IN OUT EVERY NODES K LAMBDA",
+            T::GAME
+        ));
+    };
+    let every: usize = match every.parse() {
+        Ok(n) if n >= 1 => n,
+        _ => return Err(format!("bad EVERY {every:?} (a whole number from 1)")),
+    };
+    let nodes: u64 = match nodes.parse() {
+        Ok(n) if n >= 1 => n,
+        _ => return Err(format!("bad NODES {nodes:?} (a whole number from 1)")),
+    };
+    let k: f64 = match k.parse() {
+        Ok(k) if k > 0.0 && f64::is_finite(k) => k,
+        _ => return Err(format!("bad K {k:?} (a positive number)")),
+    };
+    let lambda: f64 = match lambda.parse() {
+        Ok(l) if (0.0..=1.0).contains(&l) => l,
+        _ => return Err(format!("bad LAMBDA {lambda:?} (from 0 to 1)")),
+    };
+    let file = std::fs::File::open(input).map_err(|e| format!("{input}: {e}"))?;
+    let lines: Vec<String> = std::io::BufReader::new(file)
+        .lines()
+        .map_while(Result::ok)
+        .step_by(every)
+        .collect();
+    let labelled: Vec<Option<String>> = std::thread::scope(|scope| {
+        let half = lines.len().div_ceil(2);
+        let workers: Vec<_> = lines
+            .chunks(half.max(1))
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let player = T::labeller();
+                    chunk
+                        .iter()
+                        .map(|line| relabel::<T>(&player, line, nodes, k, lambda))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    let file = std::fs::File::create(output).map_err(|e| format!("{output}: {e}"))?;
+    let mut out = std::io::BufWriter::new(file);
+    for line in labelled.into_iter().flatten() {
+        writeln!(out, "{line}").map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())
+}
+
+/// One `FEN;result` line with its label blended with a search's verdict, or `None`
+/// if it does not parse.
+pub(crate) fn relabel<T: Tuning>(
+    player: &T::Player,
+    line: &str,
+    nodes: u64,
+    k: f64,
+    lambda: f64,
+) -> Option<String> {
+    let (position, result) = line.split_once(';')?;
+    let result: f64 = result.trim().parse().ok()?;
+    let score = T::search(player, position, nodes)?;
+    let verdict = sigmoid(k, f64::from(score));
+    Some(format!(
+        "{position};{:.4}",
+        lambda * verdict + (1.0 - lambda) * result
+    ))
+}
+
+/// The score of `pos` for White (red) after a search of `nodes` nodes, the table
+/// cleared first so that each label depends on its position alone.
+pub(crate) fn searched_score<P, E>(engine: &Engine<E>, pos: &P, nodes: u64) -> i32
+where
+    P: Position + Send + Sync,
+    P::Move: Send + Sync,
+    E: Evaluator<P>,
+{
+    engine.new_game();
+    let found = engine.go(pos, &[], &Limits::nodes(nodes));
+    match pos.turn() {
+        Side::White => found.score(),
+        Side::Black => -found.score(),
+    }
 }
 
 /// `start` after `plies` random moves drawn from `seed` (and a per-game `salt`), or

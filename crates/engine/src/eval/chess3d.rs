@@ -11,28 +11,70 @@
 //! Captures only happen within a level (level moves need an empty destination), so
 //! all attack maps are per level: one `u64` per side and level, built in one pass over
 //! the pieces with this file's own ray tables (the rules crate keeps its bitboard
-//! helpers private). Terms are a middlegame and an endgame value blended by the
-//! pieces still on the board, as in the chess evaluator.
+//! helpers private).
+//!
+//! Like the other evaluations it is a weighted sum of features (each counted for
+//! White minus Black), every weight a middlegame/endgame pair blended by the pieces
+//! still on the board; the weights are in `chess3d_weights.rs`. [`features`] feeds an
+//! accumulator that adds them, or one that records each feature's count for the
+//! tuner (`examples/tune_chess3d.rs`, [`Chess3dEvaluator::trace`]).
 
 use tablero_chess3d::{Board, Chess3d, Kind, LEVELS, Move, Piece, QUIET_PLY_LIMIT, Side, Square};
 
-use super::pair::Pair;
+use super::chess3d_weights::WEIGHTS;
+use super::trace::{Accumulator, EvalTrace, Tally};
 use crate::{CHESS3D_LEVELS, Evaluator, LevelTable, Score, Terminal};
 
-/// Piece values by kind (peón, alfil, caballo, torre, dama, rey).
+/// Feature indices into the weights (`chess3d_weights.rs`). Features of a kind have
+/// six weights, by [`Kind::index`] (peón, alfil, caballo, torre, dama, rey).
 ///
 /// The alfil slides orthogonally (a chess rook), the torre diagonally (a chess
 /// bishop), the caballo is a knight that cannot jump (so worth less than one), and the
 /// rey slides like a chess queen and may change level freely. The dama's loss ends the
-/// game: it is not material but the subject of the safety terms.
-const MATERIAL: [Pair; 6] = [
-    Pair(95, 115),
-    Pair(470, 520),
-    Pair(260, 250),
-    Pair(320, 330),
-    Pair(0, 0),
-    Pair(850, 900),
-];
+/// game: it is not material but the subject of the safety terms, which count against
+/// the side whose dama is in danger (their weights are negative).
+pub(crate) mod feature {
+    /// A piece, by kind (the dama's weight stays 0: while both stand they cancel).
+    pub(crate) const MATERIAL: usize = 0;
+    /// A piece per reachable square (not its own side's, not guarded by an enemy
+    /// peón) beyond its kind's average, `MOBILITY_AVERAGE`; by kind.
+    pub(crate) const MOBILITY: usize = MATERIAL + 6;
+    /// A piece per step nearer the centre of its level (0..3), by kind.
+    pub(crate) const CENTRE: usize = MOBILITY + 6;
+    /// A level move the piece may make now: pieces that can switch levels reinforce
+    /// the level where the fight is, and a dama with its rey beside it can escape
+    /// upwards or downwards.
+    pub(crate) const LEVEL_MOVE: usize = CENTRE + 6;
+    /// A peón by level and rows already travelled (eight per level; 0 = its own back
+    /// row). On levels 0 and 1 promotion only lifts the peón to a random square of the
+    /// level above; on level 2 it becomes a piece.
+    pub(crate) const PAWN_ADVANCE: usize = LEVEL_MOVE + 1;
+    /// A peón by level: one higher up needs fewer lifts before it becomes a piece.
+    pub(crate) const PAWN_LEVEL: usize = PAWN_ADVANCE + 8 * super::LEVELS;
+    /// An enemy piece on the dama's level, by kind.
+    pub(crate) const ENEMY_ON_DAMA_LEVEL: usize = PAWN_LEVEL + super::LEVELS;
+    /// Attacks on the dama's zone: the attacked squares weighed by attacking kind,
+    /// times the attackers plus one, capped (`ZONE_ATTACK_CAP`).
+    pub(crate) const ZONE_ATTACK: usize = ENEMY_ON_DAMA_LEVEL + 6;
+    /// A square of the zone the enemy attacks and none of the side's pieces (the dama
+    /// aside) covers: an attacker may settle there without being taken.
+    pub(crate) const WEAK_ZONE_SQUARE: usize = ZONE_ATTACK + 1;
+    /// Only 0, 1, 2 or 3 safe squares left to flee to (four weights), counted once
+    /// plus once per enemy piece bearing on the zone, up to three.
+    pub(crate) const FEW_ESCAPES: usize = WEAK_ZONE_SQUARE + 1;
+    /// The dama attacked with its own side to move: the search must answer (see
+    /// `must_resolve`); statically it costs the tempo spent running.
+    pub(crate) const DAMA_HARASSED: usize = FEW_ESCAPES + 4;
+    /// The side to move.
+    pub(crate) const TEMPO: usize = DAMA_HARASSED + 1;
+    /// The number of features.
+    pub(crate) const COUNT: usize = TEMPO + 1;
+}
+
+use feature as f;
+
+/// A middlegame and an endgame value.
+pub(crate) type Pair = (i32, i32);
 
 /// What each kind adds to the game phase; [`MAX_PHASE`] is the full start set.
 const PHASE_WEIGHT: [i32; 6] = [0, 2, 1, 1, 0, 4];
@@ -46,95 +88,16 @@ const ORDER_VALUE: [i32; 6] = [100, 480, 260, 330, 100_000, 900];
 /// in place of the pawn.
 const PROMOTION_GAIN: i32 = (480 + 260 + 330) / 3 - 100;
 
-/// Mobility per reachable square (not our own, not guarded by an enemy peón) by kind,
-/// and the number of squares that counts as average. Peones have none to speak of.
-const MOBILITY: [(Pair, i32); 6] = [
-    (Pair(0, 0), 0),
-    (Pair(4, 5), 6),
-    (Pair(5, 5), 3),
-    (Pair(4, 4), 5),
-    (Pair(2, 2), 8),
-    (Pair(2, 3), 12),
-];
-
-/// Per level move the piece may make now: pieces that can switch levels reinforce
-/// the level where the fight is, and a dama with its rey beside it can escape upwards
-/// or downwards.
-const LEVEL_MOVE: Pair = Pair(8, 6);
-
-/// Centralisation by kind: the bonus per step nearer the centre of the level (0..3).
-const CENTRE: [Pair; 6] = [
-    Pair(2, 0),
-    Pair(2, 2),
-    Pair(8, 6),
-    Pair(4, 4),
-    Pair(3, 6),
-    Pair(2, 6),
-];
-
-/// Pawn advancement by level and by rows already travelled (0 = its own back row,
-/// 6 = one step from the promotion row). On levels 0 and 1 promotion only lifts the
-/// pawn to a random square of the level above; on level 2 it becomes a piece, so the
-/// last rows there are worth the most.
-const PAWN_ADVANCE: [[Pair; 8]; LEVELS] = [
-    [
-        Pair(0, 0),
-        Pair(0, 0),
-        Pair(2, 4),
-        Pair(4, 8),
-        Pair(7, 13),
-        Pair(11, 20),
-        Pair(16, 30),
-        Pair(0, 0),
-    ],
-    [
-        Pair(0, 0),
-        Pair(0, 0),
-        Pair(3, 6),
-        Pair(6, 11),
-        Pair(10, 18),
-        Pair(16, 28),
-        Pair(24, 42),
-        Pair(0, 0),
-    ],
-    [
-        Pair(0, 0),
-        Pair(0, 0),
-        Pair(5, 10),
-        Pair(10, 20),
-        Pair(20, 38),
-        Pair(35, 65),
-        Pair(60, 110),
-        Pair(0, 0),
-    ],
-];
-
-/// A pawn already on a higher level needs fewer lifts before it becomes a piece.
-const PAWN_LEVEL: [Pair; LEVELS] = [Pair(0, 0), Pair(8, 15), Pair(16, 30)];
-
-/// How much each enemy piece on the dama's level threatens it, by kind: the sliders
-/// that can reach it from afar most, the rey (which slides both ways) above all.
-const ENEMY_ON_DAMA_LEVEL: [i32; 6] = [2, 10, 6, 8, 6, 16];
+/// The number of reachable squares that counts as average mobility, by kind.
+/// Peones have none to speak of.
+const MOBILITY_AVERAGE: [i32; 6] = [0, 6, 3, 5, 8, 12];
 
 /// Weight of an enemy attack on one square of the dama's zone, by attacking kind.
 const ZONE_ATTACK_WEIGHT: [i32; 6] = [1, 3, 2, 3, 2, 4];
 
-/// The zone-attack danger is `weight × (attackers + 1) × this`, capped.
-const ZONE_DANGER_SCALE: i32 = 2;
-const ZONE_DANGER_CAP: i32 = 450;
-
-/// Per zone square the enemy attacks and none of our pieces (the dama aside) covers:
-/// an attacker may settle there without being taken.
-const WEAK_ZONE_SQUARE: i32 = 6;
-
-/// The penalty for having only 0, 1, 2, 3 safe squares to flee to (4 or more: none),
-/// at full weight with three or more enemy pieces bearing on the zone and a quarter of
-/// it with none.
-const FEW_ESCAPES: [i32; 5] = [160, 80, 35, 12, 0];
-
-/// The dama attacked with its own side to move: the search must answer (see
-/// `must_resolve`); statically it costs the tempo spent running.
-const DAMA_HARASSED: i32 = 40;
+/// The most the zone-attack count can reach: beyond it the dama is lost or safe by
+/// what search sees, not by how many more attackers there are.
+const ZONE_ATTACK_CAP: i32 = 225;
 
 /// The side to move can take the enemy's only dama: the game is won. Kept far below
 /// the mate scores so that the search still prefers to find the capture itself.
@@ -143,8 +106,6 @@ const DAMA_CAPTURABLE: Score = 5_000;
 /// A finished position (a side without a dama) if the search ever asks for a
 /// static value of one; normally [`Evaluator::terminal`] scores it first.
 const DAMA_LOST: Score = 10_000;
-
-const TEMPO: i32 = 10;
 
 // --- Geometry of one level: bit `row * 8 + column`, row A = 0. ---
 
@@ -472,175 +433,279 @@ fn has_safe_square(board: &Board, dama: Square, side: Side) -> bool {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Chess3dEvaluator;
 
-/// What one pass over the pieces learns.
+/// What one pass over the pieces learns besides the features it counts.
 #[derive(Default)]
 struct Scan {
-    /// Per side the material, placement and mobility terms.
-    terms: [Pair; 2],
     phase: i32,
     /// Per side and level: every square its pieces attack.
     attacks: [[u64; LEVELS]; 2],
     /// The same without the damas: who covers the squares around one's own dama.
     cover: [[u64; LEVELS]; 2],
-    /// Per side, against the enemy dama: the summed attack weight on its zone and the
-    /// number of pieces bearing on it, and the weight of our pieces on its level.
+    /// Per side, against the enemy dama: the summed attack weight on its zone, the
+    /// number of pieces bearing on it, and our pieces on its level by kind.
     zone_weight: [i32; 2],
     zone_attackers: [i32; 2],
-    on_dama_level: [i32; 2],
+    on_dama_level: [[i32; 6]; 2],
+}
+
+const fn sign(side: Side) -> i32 {
+    match side {
+        Side::White => 1,
+        Side::Black => -1,
+    }
+}
+
+/// The evaluation, or a score that is not the weighted sum.
+enum Verdict {
+    /// The features are counted; this is the phase to blend them by.
+    Weighed { phase: i32 },
+    /// A side lacks its dama, or the side to move can take the enemy's only one: the
+    /// score from the side to move's point of view.
+    Decided(Score),
+}
+
+/// Counts every feature of `pos`, each for White minus Black, into `acc`.
+fn features(pos: &Chess3d, acc: &mut impl Accumulator) -> Verdict {
+    let board = pos.board();
+    let us = pos.turn();
+    let them = !us;
+    match (board.has_dama(us), board.has_dama(them)) {
+        (true, true) => {}
+        (true, false) => return Verdict::Decided(DAMA_LOST),
+        (false, true) => return Verdict::Decided(-DAMA_LOST),
+        (false, false) => return Verdict::Decided(0),
+    }
+    let damas = [sole_dama(board, Side::White), sole_dama(board, Side::Black)];
+    let scan = scan(board, damas, acc);
+    // The capture of an attacked enemy dama decides before anything is weighed.
+    if let Some(dama) = damas[side_index(them)]
+        && scan.attacks[side_index(us)][dama.level()] & dama.bit() != 0
+    {
+        return Verdict::Decided(DAMA_CAPTURABLE);
+    }
+    for side in SIDES {
+        if let Some(dama) = damas[side_index(side)] {
+            dama_danger(board, &scan, side, dama, side == us, acc);
+        }
+    }
+    acc.add(f::TEMPO, sign(us));
+    Verdict::Weighed {
+        phase: scan.phase.min(MAX_PHASE),
+    }
+}
+
+/// One pass over the pieces: material, mobility, centre, level moves and peones
+/// into `acc`, and the attack maps the dama's safety is judged by.
+fn scan(board: &Board, damas: [Option<Square>; 2], acc: &mut impl Accumulator) -> Scan {
+    let mut scan = Scan::default();
+    for level in 0..LEVELS {
+        let occupied = board.occupied(level);
+        let pawns_of = |side: Side| {
+            board.pieces(
+                Piece {
+                    side,
+                    kind: Kind::Peon,
+                },
+                level,
+            )
+        };
+        let pawn_guard = [
+            pawn_attacks(pawns_of(Side::White), Side::White),
+            pawn_attacks(pawns_of(Side::Black), Side::Black),
+        ];
+        for us in SIDES {
+            let u = side_index(us);
+            let s = sign(us);
+            let own = board.side(us, level);
+            let safe = !own & !pawn_guard[1 - u];
+            // The enemy dama's zone, when it stands on this level.
+            let zone = damas[1 - u]
+                .filter(|d| d.level() == level)
+                .map_or(0, |d| GEO.dama[d.bit_index() as usize] | d.bit());
+            let own_of = |kind: Kind| board.pieces(Piece { side: us, kind }, level);
+            let rey = own_of(Kind::Rey);
+            let alfiles = own_of(Kind::Alfil);
+            let torres = own_of(Kind::Torre);
+            let below = if level > 0 {
+                board.occupied(level - 1)
+            } else {
+                !0
+            };
+            let above = if level + 1 < LEVELS {
+                board.occupied(level + 1)
+            } else {
+                !0
+            };
+            for kind in Kind::ALL {
+                let k = kind.index();
+                let pieces = own_of(kind);
+                if pieces == 0 {
+                    continue;
+                }
+                let count = pieces.count_ones() as i32;
+                acc.add(f::MATERIAL + k, s * count);
+                scan.phase += PHASE_WEIGHT[k] * count;
+                if zone != 0 {
+                    scan.on_dama_level[u][k] += count;
+                }
+                if kind == Kind::Peon {
+                    pawn_features(acc, pieces, us, level);
+                    let a = pawn_attacks(pieces, us);
+                    scan.attacks[u][level] |= a;
+                    scan.cover[u][level] |= a;
+                    if a & zone != 0 {
+                        // Set-wise: count the attacked zone squares, one attacker.
+                        scan.zone_attackers[u] += 1;
+                        scan.zone_weight[u] +=
+                            ZONE_ATTACK_WEIGHT[k] * (a & zone).count_ones() as i32;
+                    }
+                    continue;
+                }
+                for sq in bits(pieces) {
+                    let a = attacks(kind, us, sq, occupied);
+                    scan.attacks[u][level] |= a;
+                    if kind != Kind::Dama {
+                        scan.cover[u][level] |= a;
+                    }
+                    let reach = (a & safe).count_ones() as i32;
+                    acc.add(f::MOBILITY + k, s * (reach - MOBILITY_AVERAGE[k]));
+                    acc.add(f::CENTRE + k, s * GEO.centrality[sq]);
+                    if a & zone != 0 {
+                        scan.zone_attackers[u] += 1;
+                        scan.zone_weight[u] +=
+                            ZONE_ATTACK_WEIGHT[k] * (a & zone).count_ones() as i32;
+                    }
+                    let may_change_level = match kind {
+                        Kind::Rey => true,
+                        Kind::Alfil => GEO.diagonals[sq] & alfiles != 0,
+                        Kind::Torre => GEO.row_or_column[sq] & torres != 0,
+                        Kind::Dama => GEO.neighbours[sq] & rey != 0,
+                        Kind::Peon | Kind::Caballo => false,
+                    };
+                    if may_change_level {
+                        let b = 1u64 << sq;
+                        let free = i32::from(below & b == 0) + i32::from(above & b == 0);
+                        acc.add(f::LEVEL_MOVE, s * free);
+                    }
+                }
+            }
+        }
+    }
+    scan
+}
+
+/// Promotion progress of `side`'s peones in `pawns` on `level`.
+fn pawn_features(acc: &mut impl Accumulator, pawns: u64, side: Side, level: usize) {
+    let s = sign(side);
+    for sq in bits(pawns) {
+        let row = sq / 8;
+        let travelled = match side {
+            Side::White => row,
+            Side::Black => 7 - row,
+        };
+        acc.add(f::PAWN_ADVANCE + 8 * level + travelled, s);
+        acc.add(f::CENTRE + Kind::Peon.index(), s * GEO.centrality[sq]);
+    }
+    acc.add(f::PAWN_LEVEL + level, s * pawns.count_ones() as i32);
+}
+
+/// The dangers to `side`'s dama on `dama`, counted against `side`; `to_move` when
+/// `side` moves next (an attack on its dama then costs a tempo, not the game).
+fn dama_danger(
+    board: &Board,
+    scan: &Scan,
+    side: Side,
+    dama: Square,
+    to_move: bool,
+    acc: &mut impl Accumulator,
+) {
+    let s = sign(side);
+    let u = side_index(side);
+    let t = 1 - u;
+    let level = dama.level();
+    let i = dama.bit_index() as usize;
+    let enemy = scan.attacks[t][level];
+    for (k, &count) in scan.on_dama_level[t].iter().enumerate() {
+        if count != 0 {
+            acc.add(f::ENEMY_ON_DAMA_LEVEL + k, s * count);
+        }
+    }
+    let attackers = scan.zone_attackers[t];
+    if attackers > 0 {
+        let pressure = (scan.zone_weight[t] * (attackers + 1)).min(ZONE_ATTACK_CAP);
+        acc.add(f::ZONE_ATTACK, s * pressure);
+    }
+    let zone = GEO.dama[i];
+    let weak = (zone & enemy & !scan.cover[u][level]).count_ones() as i32;
+    if weak != 0 {
+        acc.add(f::WEAK_ZONE_SQUARE, s * weak);
+    }
+    let mut escapes = (zone & !board.side(side, level) & !enemy).count_ones() as usize;
+    let rey = board.pieces(
+        Piece {
+            side,
+            kind: Kind::Rey,
+        },
+        level,
+    );
+    if GEO.neighbours[i] & rey != 0 {
+        let b = dama.bit();
+        for other in [level.wrapping_sub(1), level + 1] {
+            if other < LEVELS && board.occupied(other) & b == 0 && scan.attacks[t][other] & b == 0 {
+                escapes += 1;
+            }
+        }
+    }
+    if escapes < 4 {
+        acc.add(f::FEW_ESCAPES + escapes, s * (1 + attackers.min(3)));
+    }
+    if to_move && enemy & dama.bit() != 0 {
+        acc.add(f::DAMA_HARASSED, s);
+    }
+}
+
+/// Adds weights: evaluation for play.
+struct Sum {
+    total: Pair,
+}
+
+impl Accumulator for Sum {
+    #[inline]
+    fn add(&mut self, feature: usize, count: i32) {
+        let (mg, eg) = WEIGHTS[feature];
+        self.total.0 += mg * count;
+        self.total.1 += eg * count;
+    }
 }
 
 impl Chess3dEvaluator {
-    fn scan(board: &Board, damas: [Option<Square>; 2]) -> Scan {
-        let mut scan = Scan::default();
-        for level in 0..LEVELS {
-            let occupied = board.occupied(level);
-            let pawns_of = |side: Side| {
-                board.pieces(
-                    Piece {
-                        side,
-                        kind: Kind::Peon,
-                    },
-                    level,
-                )
-            };
-            let pawn_guard = [
-                pawn_attacks(pawns_of(Side::White), Side::White),
-                pawn_attacks(pawns_of(Side::Black), Side::Black),
-            ];
-            for us in SIDES {
-                let u = side_index(us);
-                let own = board.side(us, level);
-                let safe = !own & !pawn_guard[1 - u];
-                // The enemy dama's zone, when it stands on this level.
-                let zone = damas[1 - u]
-                    .filter(|d| d.level() == level)
-                    .map_or(0, |d| GEO.dama[d.bit_index() as usize] | d.bit());
-                let own_of = |kind: Kind| board.pieces(Piece { side: us, kind }, level);
-                let rey = own_of(Kind::Rey);
-                let alfiles = own_of(Kind::Alfil);
-                let torres = own_of(Kind::Torre);
-                let below = if level > 0 {
-                    board.occupied(level - 1)
-                } else {
-                    !0
-                };
-                let above = if level + 1 < LEVELS {
-                    board.occupied(level + 1)
-                } else {
-                    !0
-                };
-                for kind in Kind::ALL {
-                    let k = kind.index();
-                    let pieces = own_of(kind);
-                    if pieces == 0 {
-                        continue;
-                    }
-                    let count = pieces.count_ones() as i32;
-                    scan.terms[u] += MATERIAL[k] * count;
-                    scan.phase += PHASE_WEIGHT[k] * count;
-                    if zone != 0 {
-                        scan.on_dama_level[u] += ENEMY_ON_DAMA_LEVEL[k] * count;
-                    }
-                    if kind == Kind::Peon {
-                        Self::pawns(&mut scan, pieces, us, level);
-                        let a = pawn_attacks(pieces, us);
-                        scan.attacks[u][level] |= a;
-                        scan.cover[u][level] |= a;
-                        if a & zone != 0 {
-                            // Set-wise: count the attacked zone squares, one attacker.
-                            scan.zone_attackers[u] += 1;
-                            scan.zone_weight[u] +=
-                                ZONE_ATTACK_WEIGHT[k] * (a & zone).count_ones() as i32;
-                        }
-                        continue;
-                    }
-                    let (weight, average) = MOBILITY[k];
-                    for sq in bits(pieces) {
-                        let a = attacks(kind, us, sq, occupied);
-                        scan.attacks[u][level] |= a;
-                        if kind != Kind::Dama {
-                            scan.cover[u][level] |= a;
-                        }
-                        scan.terms[u] += weight * ((a & safe).count_ones() as i32 - average);
-                        scan.terms[u] += CENTRE[k] * GEO.centrality[sq];
-                        if a & zone != 0 {
-                            scan.zone_attackers[u] += 1;
-                            scan.zone_weight[u] +=
-                                ZONE_ATTACK_WEIGHT[k] * (a & zone).count_ones() as i32;
-                        }
-                        let may_change_level = match kind {
-                            Kind::Rey => true,
-                            Kind::Alfil => GEO.diagonals[sq] & alfiles != 0,
-                            Kind::Torre => GEO.row_or_column[sq] & torres != 0,
-                            Kind::Dama => GEO.neighbours[sq] & rey != 0,
-                            Kind::Peon | Kind::Caballo => false,
-                        };
-                        if may_change_level {
-                            let b = 1u64 << sq;
-                            let free = i32::from(below & b == 0) + i32::from(above & b == 0);
-                            scan.terms[u] += LEVEL_MOVE * free;
-                        }
-                    }
-                }
-            }
-        }
-        scan
+    /// The number of weighted features.
+    pub const FEATURES: usize = f::COUNT;
+
+    /// The current weights, one `(middlegame, endgame)` pair per feature.
+    #[must_use]
+    pub fn weights() -> &'static [(i32, i32)] {
+        &WEIGHTS
     }
 
-    /// Promotion progress of `side`'s peones in `pawns` on `level`.
-    fn pawns(scan: &mut Scan, pawns: u64, side: Side, level: usize) {
-        let u = side_index(side);
-        for sq in bits(pawns) {
-            let row = sq / 8;
-            let travelled = match side {
-                Side::White => row,
-                Side::Black => 7 - row,
-            };
-            scan.terms[u] += PAWN_ADVANCE[level][travelled];
-            scan.terms[u] += CENTRE[Kind::Peon.index()] * GEO.centrality[sq];
+    /// The feature counts of `pos` (White's count minus Black's) with its phase, or
+    /// `None` where the evaluation is not their weighted sum: a dama gone, or the
+    /// side to move able to take the enemy's only dama (both score a fixed win or
+    /// loss). See [`EvalTrace`] for the evaluation the counts add up to, from White's
+    /// point of view; the scale is always full.
+    #[must_use]
+    pub fn trace(pos: &Chess3d) -> Option<EvalTrace> {
+        let mut tally = Tally::new(f::COUNT);
+        match features(pos, &mut tally) {
+            Verdict::Weighed { phase } => Some(EvalTrace {
+                counts: tally.sparse(),
+                unscaled: Vec::new(),
+                phase,
+                max_phase: MAX_PHASE,
+                scale: 16,
+            }),
+            Verdict::Decided(_) => None,
         }
-        scan.terms[u] += PAWN_LEVEL[level] * pawns.count_ones() as i32;
-    }
-
-    /// How endangered `side`'s dama on `dama` is (a penalty, ≥ 0), and whether the
-    /// enemy attacks it now.
-    fn dama_danger(board: &Board, scan: &Scan, side: Side, dama: Square) -> (i32, bool) {
-        let u = side_index(side);
-        let t = 1 - u;
-        let level = dama.level();
-        let i = dama.bit_index() as usize;
-        let enemy = scan.attacks[t][level];
-        let mut danger = scan.on_dama_level[t];
-
-        let attackers = scan.zone_attackers[t];
-        if attackers > 0 {
-            danger +=
-                (scan.zone_weight[t] * (attackers + 1) * ZONE_DANGER_SCALE).min(ZONE_DANGER_CAP);
-        }
-        let zone = GEO.dama[i];
-        danger += WEAK_ZONE_SQUARE * (zone & enemy & !scan.cover[u][level]).count_ones() as i32;
-
-        let mut escapes = (zone & !board.side(side, level) & !enemy).count_ones() as usize;
-        let rey = board.pieces(
-            Piece {
-                side,
-                kind: Kind::Rey,
-            },
-            level,
-        );
-        if GEO.neighbours[i] & rey != 0 {
-            let b = dama.bit();
-            for other in [level.wrapping_sub(1), level + 1] {
-                if other < LEVELS
-                    && board.occupied(other) & b == 0
-                    && scan.attacks[t][other] & b == 0
-                {
-                    escapes += 1;
-                }
-            }
-        }
-        danger += FEW_ESCAPES[escapes.min(4)] * (1 + attackers.min(3)) / 4;
-        (danger, enemy & dama.bit() != 0)
     }
 }
 
@@ -648,40 +713,18 @@ impl Evaluator<Chess3d> for Chess3dEvaluator {
     const LEVELS: &'static LevelTable = &CHESS3D_LEVELS;
 
     fn evaluate(&self, pos: &Chess3d) -> Score {
-        let board = pos.board();
-        let us = pos.turn();
-        let them = !us;
-        match (board.has_dama(us), board.has_dama(them)) {
-            (true, true) => {}
-            (true, false) => return DAMA_LOST,
-            (false, true) => return -DAMA_LOST,
-            (false, false) => return 0,
-        }
-        let damas = [sole_dama(board, Side::White), sole_dama(board, Side::Black)];
-        let scan = Self::scan(board, damas);
-        let mut safety = [0; 2];
-        for side in SIDES {
-            let s = side_index(side);
-            if let Some(dama) = damas[s] {
-                let (danger, attacked) = Self::dama_danger(board, &scan, side, dama);
-                if attacked {
-                    if side == them {
-                        return DAMA_CAPTURABLE;
-                    }
-                    safety[s] -= DAMA_HARASSED;
+        let mut sum = Sum { total: (0, 0) };
+        match features(pos, &mut sum) {
+            Verdict::Weighed { phase } => {
+                let (mg, eg) = sum.total;
+                let white = (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
+                match pos.turn() {
+                    Side::White => white,
+                    Side::Black => -white,
                 }
-                safety[s] -= danger;
             }
+            Verdict::Decided(score) => score,
         }
-        let phase = scan.phase.min(MAX_PHASE);
-        let taper = |p: Pair| (p.0 * phase + p.1 * (MAX_PHASE - phase)) / MAX_PHASE;
-        let white = taper(scan.terms[0]) + safety[0];
-        let black = taper(scan.terms[1]) + safety[1];
-        let score = match us {
-            Side::White => white - black,
-            Side::Black => black - white,
-        };
-        score + TEMPO
     }
 
     /// There is no check in Ajedrez 3D (rule book §4, Rey).

@@ -1,4 +1,4 @@
-//! What the linear evaluations (chess, xiangqi) share: the accumulator their feature
+//! What the linear evaluations (all four games) share: the accumulator their feature
 //! counting is generic over, and the feature counts of one position for the tuners.
 
 /// Receives feature counts, for White/red (+) or Black (-).
@@ -36,7 +36,7 @@ impl Accumulator for Tally {
 }
 
 /// Feature counts of one position, for tuning an evaluation's weights (see
-/// `examples/tune_chess.rs` and `examples/tune_xiangqi.rs`).
+/// `examples/tune_chess.rs` and its siblings for the other games).
 ///
 /// With one `(mg, eg)` weight pair per feature, the evaluation from White's (red's)
 /// side is `scale/16 × taper(counts) + taper(unscaled)`, where
