@@ -154,7 +154,7 @@ pub const CHESS3D_LEVELS: LevelTable = [
     level(Some(2), None, 10, 225, 130, 100),
     level(Some(3), None, 8, 200, 110, 100),
     level(Some(4), None, 8, 150, 75, 100),
-    level(Some(4), None, 6, 100, 40, 100),
+    level(Some(4), None, 6, 80, 30, 100),
     level(None, Some(25_000), 4, 0, 0, 10),
     level(None, Some(100_000), 3, 0, 0, 35),
     STANDARD_LEVELS[9],
