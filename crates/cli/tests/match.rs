@@ -398,15 +398,16 @@ fn fairy_stockfish_plays_xiangqi_over_uci() {
     uci_match(Path::new("/usr/games/fairy-stockfish"), "xiangqi");
 }
 
-/// `tablero hub` as a Hub player: two games against level 3, every move of the engine
-/// legal and no failure.
-fn hub_match(variant: &str) {
-    let player = format!("hub:{} hub", env!("CARGO_BIN_EXE_tablero"));
-    let out = tablero(&[
-        "match",
-        "draughts",
-        "--variant",
-        variant,
+/// `tablero` itself over a protocol (`hub` or `uci`) as player A: two games of `game`
+/// (with `--variant` when given) against level 3, every move of the engine legal and
+/// no failure.
+fn own_engine_match(protocol: &str, game: &str, variant: Option<&str>, max_plies: &str) {
+    let player = format!("{protocol}:{} {protocol}", env!("CARGO_BIN_EXE_tablero"));
+    let mut args = vec!["match", game];
+    if let Some(variant) = variant {
+        args.extend(["--variant", variant]);
+    }
+    args.extend([
         "--a",
         &player,
         "--b",
@@ -416,8 +417,9 @@ fn hub_match(variant: &str) {
         "--tc",
         "2+0.02",
         "--max-plies",
-        "160",
+        max_plies,
     ]);
+    let out = tablero(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let result = result_line(&out);
     assert_eq!(result.a, player);
@@ -429,40 +431,20 @@ fn hub_match(variant: &str) {
 
 #[test]
 fn tablero_hub_plays_international_draughts() {
-    hub_match("international");
+    own_engine_match("hub", "draughts", Some("international"), "160");
 }
 
 #[test]
 fn tablero_hub_plays_russian_and_english_draughts() {
-    hub_match("russian");
-    hub_match("english");
+    own_engine_match("hub", "draughts", Some("russian"), "160");
+    own_engine_match("hub", "draughts", Some("english"), "160");
 }
 
 /// Two tablero builds play chess3d through `tablero uci` (`UCI_Variant chess3d`): here
 /// the same build, as A over UCI against level 3.
 #[test]
 fn tablero_uci_plays_chess3d() {
-    let player = format!("uci:{} uci", env!("CARGO_BIN_EXE_tablero"));
-    let out = tablero(&[
-        "match",
-        "chess3d",
-        "--a",
-        &player,
-        "--b",
-        "level:3",
-        "--games",
-        "2",
-        "--tc",
-        "2+0.02",
-        "--max-plies",
-        "120",
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let result = result_line(&out);
-    assert_eq!(result.a, player);
-    assert_eq!(result.wins + result.draws + result.losses, 2);
-    let log = stderr(&out);
-    assert!(!log.contains("failed") && !log.contains("played"), "{log}");
+    own_engine_match("uci", "chess3d", None, "120");
 }
 
 /// A UCI engine that handshakes properly and then answers `go` with `reply`.
