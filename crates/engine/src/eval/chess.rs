@@ -16,7 +16,7 @@ use tablero_chess::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_
 use tablero_chess::{Bitboard, Chess, Move, MoveList, Role, Side, Square};
 
 use super::chess_weights::WEIGHTS;
-use super::trace::{Accumulator, EvalTrace, Tally};
+use super::trace::{Accumulator, EvalTrace, Tally, WeightSum};
 use crate::{Evaluator, Score};
 
 /// A middlegame and an endgame value.
@@ -126,20 +126,6 @@ const KING_ATTACK_STEP: i32 = KING_ATTACK_CAP / (KING_ATTACK_BUCKETS as i32 - 1)
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const CENTRE: u64 = 0x0000_0018_1800_0000;
-
-/// Adds weights: evaluation for play.
-struct Sum {
-    total: Pair,
-}
-
-impl Accumulator for Sum {
-    #[inline]
-    fn add(&mut self, feature: usize, count: i32) {
-        let (mg, eg) = WEIGHTS[feature];
-        self.total.0 += mg * count;
-        self.total.1 += eg * count;
-    }
-}
 
 /// Everything about a position that is not a weighted feature.
 pub(crate) struct Shape {
@@ -613,7 +599,7 @@ impl ChessEvaluator {
     /// The evaluation from White's point of view.
     #[must_use]
     pub fn white_score(pos: &Chess) -> Score {
-        let mut sum = Sum { total: (0, 0) };
+        let mut sum = WeightSum::new(&WEIGHTS);
         let shape = features(pos, &mut sum);
         taper(sum.total, &shape)
     }

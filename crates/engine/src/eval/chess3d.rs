@@ -22,7 +22,7 @@
 use tablero_chess3d::{Board, Chess3d, Kind, LEVELS, Move, Piece, QUIET_PLY_LIMIT, Side, Square};
 
 use super::chess3d_weights::WEIGHTS;
-use super::trace::{Accumulator, EvalTrace, Tally};
+use super::trace::{Accumulator, EvalTrace, Tally, WeightSum};
 use crate::{CHESS3D_LEVELS, Evaluator, LevelTable, Score, Terminal};
 
 /// Feature indices into the weights (`chess3d_weights.rs`). Features of a kind have
@@ -664,20 +664,6 @@ fn dama_danger(
     }
 }
 
-/// Adds weights: evaluation for play.
-struct Sum {
-    total: Pair,
-}
-
-impl Accumulator for Sum {
-    #[inline]
-    fn add(&mut self, feature: usize, count: i32) {
-        let (mg, eg) = WEIGHTS[feature];
-        self.total.0 += mg * count;
-        self.total.1 += eg * count;
-    }
-}
-
 impl Chess3dEvaluator {
     /// The number of weighted features.
     pub const FEATURES: usize = f::COUNT;
@@ -713,7 +699,7 @@ impl Evaluator<Chess3d> for Chess3dEvaluator {
     const LEVELS: &'static LevelTable = &CHESS3D_LEVELS;
 
     fn evaluate(&self, pos: &Chess3d) -> Score {
-        let mut sum = Sum { total: (0, 0) };
+        let mut sum = WeightSum::new(&WEIGHTS);
         match features(pos, &mut sum) {
             Verdict::Weighed { phase } => {
                 let (mg, eg) = sum.total;

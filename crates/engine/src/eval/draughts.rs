@@ -20,7 +20,7 @@
 use tablero_draughts::{BoardSize, Draughts, KingRange, Move, Orientation, RuleSet, Side};
 
 use super::draughts_weights::WEIGHTS;
-use super::trace::{Accumulator, EvalTrace, Tally};
+use super::trace::{Accumulator, EvalTrace, Tally, WeightSum};
 use crate::{DRAUGHTS_LEVELS, Evaluator, LevelTable, Score};
 
 /// Feature indices. Each rule set has its own block of [`feature::BLOCK`] weights,
@@ -500,20 +500,6 @@ fn chase(rules: &RuleShape, board: &Placement, strong: Side) -> i32 {
     steps
 }
 
-/// Adds weights: evaluation for play.
-struct Sum {
-    total: Pair,
-}
-
-impl Accumulator for Sum {
-    #[inline]
-    fn add(&mut self, feature: usize, count: i32) {
-        let (mg, eg) = WEIGHTS[feature];
-        self.total.0 += mg * count;
-        self.total.1 += eg * count;
-    }
-}
-
 impl DraughtsEvaluator {
     /// The number of weighted features: [`RuleSet::ALL`]'s six blocks of 37.
     pub const FEATURES: usize = f::COUNT;
@@ -521,7 +507,7 @@ impl DraughtsEvaluator {
     /// The evaluation from White's point of view.
     #[must_use]
     pub fn white_score(pos: &Draughts) -> Score {
-        let mut sum = Sum { total: (0, 0) };
+        let mut sum = WeightSum::new(&WEIGHTS);
         let shape = features(pos, &mut sum);
         let (mg, eg) = sum.total;
         let blended = (mg * shape.phase + eg * (shape.max_phase - shape.phase)) / shape.max_phase;

@@ -6,6 +6,31 @@ pub(crate) trait Accumulator {
     fn add(&mut self, feature: usize, count: i32);
 }
 
+/// Adds each feature's weights: the accumulator of play.
+pub(crate) struct WeightSum {
+    weights: &'static [(i32, i32)],
+    /// The middlegame and endgame sums so far.
+    pub(crate) total: (i32, i32),
+}
+
+impl WeightSum {
+    pub(crate) fn new(weights: &'static [(i32, i32)]) -> WeightSum {
+        WeightSum {
+            weights,
+            total: (0, 0),
+        }
+    }
+}
+
+impl Accumulator for WeightSum {
+    #[inline]
+    fn add(&mut self, feature: usize, count: i32) {
+        let (mg, eg) = self.weights[feature];
+        self.total.0 += mg * count;
+        self.total.1 += eg * count;
+    }
+}
+
 /// Records each feature's count: the accumulator of [`EvalTrace`]s.
 pub(crate) struct Tally {
     pub(crate) counts: Vec<i32>,

@@ -15,7 +15,7 @@
 
 use tablero_xiangqi::{Bitboard, Move, Piece, Role, Side, Square, Xiangqi};
 
-use super::trace::{Accumulator, EvalTrace, Tally};
+use super::trace::{Accumulator, EvalTrace, Tally, WeightSum};
 use super::xiangqi_weights::WEIGHTS;
 use crate::{Evaluator, Score};
 
@@ -491,20 +491,6 @@ fn general_safety(
     }
 }
 
-/// Adds weights: evaluation for play.
-struct Sum {
-    total: Pair,
-}
-
-impl Accumulator for Sum {
-    #[inline]
-    fn add(&mut self, feature: usize, count: i32) {
-        let (mg, eg) = WEIGHTS[feature];
-        self.total.0 += mg * count;
-        self.total.1 += eg * count;
-    }
-}
-
 /// Blends a middlegame/endgame pair by phase.
 fn taper(total: Pair, phase: i32) -> i32 {
     (total.0 * phase + total.1 * (MAX_PHASE - phase)) / MAX_PHASE
@@ -526,7 +512,7 @@ impl XiangqiEvaluator {
     /// The evaluation from red's point of view.
     #[must_use]
     pub fn red_score(pos: &Xiangqi) -> Score {
-        let mut sum = Sum { total: (0, 0) };
+        let mut sum = WeightSum::new(&WEIGHTS);
         let shape = features(pos, &mut sum);
         combine(sum.total, &shape)
     }
