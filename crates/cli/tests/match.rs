@@ -480,3 +480,21 @@ fn illegal_moves_and_engine_failures_lose_with_their_own_reason() {
         );
     }
 }
+
+/// A chess3d match refuses a UCI engine that does not offer `UCI_Variant chess3d`
+/// (as Stockfish does not), naming why, before any game is played.
+#[test]
+fn a_uci_engine_without_chess3d_is_refused_for_chess3d() {
+    let script = scripted_engine("no-variants", "echo 'bestmove 0B1-0C1'");
+    let player = format!("uci:sh {}", script.display());
+    let out = tablero(&[
+        "match", "chess3d", "--a", &player, "--b", "level:1", "--games", "2", "--tc", "2+0.05",
+    ]);
+    let _ = std::fs::remove_file(&script);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("cannot play chess3d (no UCI_Variant option)"),
+        "{}",
+        stderr(&out)
+    );
+}
