@@ -83,3 +83,45 @@ fn pydraughts_plays_full_games_against_tablero_hub() {
         );
     }
 }
+
+#[test]
+fn epd_suite_counts_what_tablero_analyse_solves() {
+    let Some(python) = python("chess") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python-chess is missing under CI: scripts/test installs it into target/pyenv"
+        );
+        eprintln!("skipped: python-chess not installed (scripts/test installs it)");
+        return;
+    };
+    // A back-rank mate in one, and the same position asking for a move that drops the
+    // rook: the first is solved, the second is a miss.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let suite = dir.path().join("suite.epd");
+    std::fs::write(
+        &suite,
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"mate\";\n\
+         6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra7; id \"blunder\";\n",
+    )
+    .expect("suite written");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/epd-suite");
+    let out = Command::new(python)
+        .arg(script)
+        .arg(&suite)
+        .arg("200")
+        .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
+        .output()
+        .expect("python runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("blunder: played a1a8, want a1a7"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("mate:"), "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("solved 1 of 2"), "{stdout}");
+}
