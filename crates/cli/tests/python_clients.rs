@@ -24,14 +24,24 @@ fn python(module: &str) -> Option<PathBuf> {
     })
 }
 
-#[test]
-fn python_chess_plays_full_games_against_tablero_uci() {
-    let Some(python) = python("chess.engine") else {
+/// The interpreter for a test that needs `module` from `package`, or `None` when the
+/// test should say it was skipped. Under CI a missing package is a failure: the test
+/// command installs it.
+fn python_for_test(module: &str, package: &str) -> Option<PathBuf> {
+    let python = python(module);
+    if python.is_none() {
         assert!(
             std::env::var_os("CI").is_none(),
-            "python-chess is missing under CI: scripts/test installs it into target/pyenv"
+            "{package} is missing under CI: scripts/test installs it into target/pyenv"
         );
-        eprintln!("skipped: python-chess not installed (scripts/test installs it)");
+        eprintln!("skipped: {package} not installed (scripts/test installs it)");
+    }
+    python
+}
+
+#[test]
+fn python_chess_plays_full_games_against_tablero_uci() {
+    let Some(python) = python_for_test("chess.engine", "python-chess") else {
         return;
     };
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/uci_games.py");
@@ -56,12 +66,7 @@ fn python_chess_plays_full_games_against_tablero_uci() {
 
 #[test]
 fn pydraughts_plays_full_games_against_tablero_hub() {
-    let Some(python) = python("draughts.engine") else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "pydraughts is missing under CI: scripts/test installs it into target/pyenv"
-        );
-        eprintln!("skipped: pydraughts not installed (scripts/test installs it)");
+    let Some(python) = python_for_test("draughts.engine", "pydraughts") else {
         return;
     };
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/hub_games.py");
@@ -86,12 +91,7 @@ fn pydraughts_plays_full_games_against_tablero_hub() {
 
 #[test]
 fn epd_suite_counts_what_tablero_analyse_solves() {
-    let Some(python) = python("chess") else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "python-chess is missing under CI: scripts/test installs it into target/pyenv"
-        );
-        eprintln!("skipped: python-chess not installed (scripts/test installs it)");
+    let Some(python) = python_for_test("chess", "python-chess") else {
         return;
     };
     // A back-rank mate in one, and the same position asking for a move that drops the
@@ -105,13 +105,16 @@ fn epd_suite_counts_what_tablero_analyse_solves() {
     )
     .expect("suite written");
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/epd-suite");
-    let out = Command::new(python)
-        .arg(script)
-        .arg(&suite)
-        .arg("200")
-        .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
-        .output()
-        .expect("python runs");
+    let run = |suite: &std::path::Path| {
+        Command::new(&python)
+            .arg(&script)
+            .arg(suite)
+            .arg("200")
+            .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
+            .output()
+            .expect("python runs")
+    };
+    let out = run(&suite);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -124,4 +127,20 @@ fn epd_suite_counts_what_tablero_analyse_solves() {
     );
     assert!(!stdout.contains("mate:"), "{stdout}");
     assert_eq!(stdout.lines().last(), Some("solved 1 of 2"), "{stdout}");
+
+    // A move that is not legal there: refused, naming the line, before any search.
+    let broken = dir.path().join("broken.epd");
+    std::fs::write(&broken, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Rb8;\n").expect("written");
+    let out = run(&broken);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        stderr.contains("broken.epd:1: not an EPD record"),
+        "{stderr}"
+    );
 }
