@@ -68,8 +68,8 @@ impl texel::Tuning for DraughtsTuning {
     /// Each rule set's block is scaled so that a man is worth 100 in the middlegame,
     /// the unit the search's margins are set in.
     fn anchor(weights: &mut [(f64, f64)]) {
-        for block in weights.chunks_mut(DraughtsEvaluator::FEATURES / 6) {
-            let man = block[0].0;
+        for block in weights.chunks_mut(DraughtsEvaluator::FEATURES_PER_RULE_SET) {
+            let man = block[DraughtsEvaluator::MAN_FEATURE].0;
             if man > 1.0 {
                 for w in block {
                     w.0 *= 100.0 / man;

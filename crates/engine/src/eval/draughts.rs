@@ -503,6 +503,11 @@ fn chase(rules: &RuleShape, board: &Placement, strong: Side) -> i32 {
 impl DraughtsEvaluator {
     /// The number of weighted features: [`RuleSet::ALL`]'s six blocks of 37.
     pub const FEATURES: usize = f::COUNT;
+    /// The weights of one rule set: block `i` belongs to `RuleSet::ALL[i]`.
+    pub const FEATURES_PER_RULE_SET: usize = f::BLOCK;
+    /// Where a man's material weight sits in each rule set's block; the tuner
+    /// rescales every block so that this weight stays the unit.
+    pub const MAN_FEATURE: usize = f::MAN;
 
     /// The evaluation from White's point of view.
     #[must_use]
