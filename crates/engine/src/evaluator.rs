@@ -127,12 +127,18 @@ pub trait Evaluator<P: Position>: Send + Sync {
     /// How levels 1–10 search and choose in this game (see [`crate::Level`]).
     const LEVELS: &'static LevelTable = &STANDARD_LEVELS;
 
-    /// The value of a repeated position for the side to move. Most games call a
-    /// repetition a draw; xiangqi's perpetual-check rule makes the checker lose.
-    /// `checks_by_us` and `checks_by_them` tell whether every move of the cycle by
-    /// each side gave check.
-    fn repetition_score(&self, checks_by_us: bool, checks_by_them: bool) -> Score {
-        let _ = (checks_by_us, checks_by_them);
+    /// Whether repetitions are judged by what happened in the cycle (xiangqi's
+    /// perpetual check and chase). Only then does the search keep the positions of its
+    /// path and ask [`Evaluator::repetition_score`]; otherwise a repetition is a draw.
+    const JUDGES_CYCLES: bool = false;
+
+    /// The value of a repeated position for the side to move, given the cycle that
+    /// led back to it: `cycle[0]` is the earlier occurrence, each next position
+    /// follows from the one before by one move, and the last is the current position.
+    /// Asked only when [`Evaluator::JUDGES_CYCLES`] is set; most games call a
+    /// repetition a draw.
+    fn repetition_score(&self, cycle: &[P]) -> Score {
+        let _ = cycle;
         0
     }
 }

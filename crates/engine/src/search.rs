@@ -142,8 +142,9 @@ pub(crate) struct Searcher<'a, P: Position, E: Evaluator<P>> {
     correction: Vec<i32>,
     /// Keys of the game's earlier positions and of the path from the root.
     keys: Vec<u64>,
-    /// Whether the side to move was in check in each of those positions.
-    checks: Vec<bool>,
+    /// The positions themselves, kept only for games that judge a repetition by its
+    /// cycle ([`Evaluator::JUDGES_CYCLES`]).
+    positions: Vec<P>,
     /// For each key, the first index a repetition of it can be found at.
     reversible_from: Vec<usize>,
     root_index: usize,
@@ -194,7 +195,11 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             captures: vec![0; E::CAPTURE_SLOTS],
             correction: vec![0; CORRECTION_ENTRIES],
             keys: Vec::with_capacity(history.len() + MAX_PLY + 1),
-            checks: Vec::with_capacity(history.len() + MAX_PLY + 1),
+            positions: if E::JUDGES_CYCLES {
+                Vec::with_capacity(history.len() + MAX_PLY + 1)
+            } else {
+                Vec::new()
+            },
             reversible_from: Vec::with_capacity(history.len() + MAX_PLY + 1),
             root_index: 0,
             root_filter: RootFilter {
@@ -209,9 +214,9 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         // reversible stretch when its rule counter would have reset; the evaluator
         // cannot tell, so history before the root is scanned in full.
         for pos in history {
-            searcher.push_key(pos.zobrist(), evaluator.in_check(pos), false);
+            searcher.push_position(pos, false);
         }
-        searcher.push_key(root.zobrist(), evaluator.in_check(root), false);
+        searcher.push_position(root, false);
         searcher.root_index = searcher.keys.len() - 1;
         searcher
     }
@@ -275,21 +280,25 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         *entry = average.clamp(-limit, limit) as i32;
     }
 
-    fn push_key(&mut self, key: u64, in_check: bool, irreversible: bool) {
+    fn push_position(&mut self, pos: &P, irreversible: bool) {
         let index = self.keys.len();
         let from = if irreversible || index == 0 {
             index
         } else {
             self.reversible_from[index - 1]
         };
-        self.keys.push(key);
-        self.checks.push(in_check);
+        self.keys.push(pos.zobrist());
+        if E::JUDGES_CYCLES {
+            self.positions.push(pos.clone());
+        }
         self.reversible_from.push(from);
     }
 
-    fn pop_key(&mut self) {
+    fn pop_position(&mut self) {
         self.keys.pop();
-        self.checks.pop();
+        if E::JUDGES_CYCLES {
+            self.positions.pop();
+        }
         self.reversible_from.pop();
     }
 
@@ -301,20 +310,12 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         let mut j = current.checked_sub(2)?;
         while j >= first {
             if self.keys[j] == key {
-                // Moves into positions with our side to move were theirs.
-                let mut checks_by_them = true;
-                let mut checks_by_us = true;
-                for i in j + 1..=current {
-                    if (current - i).is_multiple_of(2) {
-                        checks_by_them &= self.checks[i];
-                    } else {
-                        checks_by_us &= self.checks[i];
-                    }
-                }
-                return Some(
+                return Some(if E::JUDGES_CYCLES {
                     self.evaluator
-                        .repetition_score(checks_by_us, checks_by_them),
-                );
+                        .repetition_score(&self.positions[j..=current])
+                } else {
+                    0
+                });
             }
             j = j.checked_sub(2)?;
         }
@@ -487,9 +488,9 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 // Further above beta, the pass is tried shallower.
                 let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.plies[ply].current = None;
-                self.push_key(passed.zobrist(), false, true);
+                self.push_position(&passed, true);
                 let score = -self.search(&passed, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
-                self.pop_key();
+                self.pop_position();
                 if self.aborted {
                     return 0;
                 }
@@ -567,7 +568,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 self.evaluator.continuation_slot(pos, mv),
             );
             self.plies[ply].current = Some(slots);
-            self.push_key(child.zobrist(), gives_check, irreversible);
+            self.push_position(&child, irreversible);
 
             let new_depth = depth - 1;
             let mut score;
@@ -605,7 +606,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                     score = -self.search(&child, new_depth, -beta, -alpha, ply + 1);
                 }
             }
-            self.pop_key();
+            self.pop_position();
             if self.aborted {
                 return 0;
             }

@@ -30,7 +30,7 @@ fn negamax<P: Position, E: Evaluator<P>>(
     pos: &P,
     depth: i32,
     ply: usize,
-    path: &mut Vec<(u64, bool)>,
+    path: &mut Vec<P>,
 ) -> Score {
     if ply >= MAX_PLY {
         return evaluator.evaluate(pos);
@@ -40,21 +40,16 @@ fn negamax<P: Position, E: Evaluator<P>>(
             return 0;
         }
         let current = path.len() - 1;
-        let key = path[current].0;
+        let key = path[current].zobrist();
         let mut j = current;
         while j >= 2 {
             j -= 2;
-            if path[j].0 == key {
-                let mut by_them = true;
-                let mut by_us = true;
-                for (i, &(_, check)) in path.iter().enumerate().take(current + 1).skip(j + 1) {
-                    if (current - i).is_multiple_of(2) {
-                        by_them &= check;
-                    } else {
-                        by_us &= check;
-                    }
-                }
-                return evaluator.repetition_score(by_us, by_them);
+            if path[j].zobrist() == key {
+                return if E::JUDGES_CYCLES {
+                    evaluator.repetition_score(&path[j..=current])
+                } else {
+                    0
+                };
             }
         }
     }
@@ -81,7 +76,7 @@ fn negamax<P: Position, E: Evaluator<P>>(
     for &m in moves.iter() {
         let mut child = pos.clone();
         child.play_unchecked(m);
-        path.push((child.zobrist(), evaluator.in_check(&child)));
+        path.push(child.clone());
         best = best.max(-negamax(evaluator, &child, depth - 1, ply + 1, path));
         path.pop();
     }
@@ -165,7 +160,7 @@ where
     P::Move: Send + Sync,
     E: Evaluator<P> + Clone,
 {
-    let mut path = vec![(pos.zobrist(), evaluator.in_check(pos))];
+    let mut path = vec![pos.clone()];
     let reference = negamax(evaluator, pos, depth as i32, 0, &mut path);
     let searched = engine_score(evaluator.clone(), pos, depth, NO_QUIESCENCE);
     assert_eq!(searched, reference, "depth {depth} on {pos:?}");

@@ -190,11 +190,23 @@ fn evaluation_sees_material_and_the_opening_is_level() {
 #[test]
 fn perpetual_check_loses_for_the_checker() {
     let evaluator = XiangqiEvaluator;
-    assert!(evaluator.repetition_score(true, false) <= -10_000);
-    assert!(evaluator.repetition_score(false, true) >= 10_000);
-    assert!(evaluator.repetition_score(true, false) > -MATE_BOUND);
-    assert_eq!(evaluator.repetition_score(false, false), 0);
-    assert_eq!(evaluator.repetition_score(true, true), 0);
+    // Red checks from i9 and i8 while black's general steps between e9 and e8.
+    let checking = cycle(
+        "4k4/8R/9/9/rr7/nn7/4P4/9/9/2BAKAB2 w - - 0 1",
+        "i8i9 e9e8 i9i8 e8e9",
+    );
+    // Red, to move at the end, checked on every move of the cycle: red loses.
+    let score = evaluator.repetition_score(&checking);
+    assert!(score <= -10_000 && score > -MATE_BOUND, "{score}");
+    // From black's side (the cycle one move on), black wins.
+    let on = cycle(
+        "4k4/8R/9/9/rr7/nn7/4P4/9/9/2BAKAB2 w - - 0 1",
+        "i8i9 e9e8 i9i8 e8e9 i8i9",
+    );
+    assert!(evaluator.repetition_score(&on[1..]) >= 10_000);
+    // Both sides shuffle without checks or chases: a draw.
+    let idle = cycle(tablero_xiangqi::START_FEN, "h2e2 h7e7 e2h2 e7h7");
+    assert_eq!(evaluator.repetition_score(&idle), 0);
 
     // Red, far behind in material, has checked from i9 and i8 while black's general went
     // back and forth between e9 and e8; checking from i9 again repeats the cycle.
@@ -235,6 +247,70 @@ fn perpetual_check_loses_for_the_checker() {
     let free = engine.go(&root, &history, &Limits::depth(4));
     assert_ne!(free.best, Some(check), "{:?}", free.lines);
     assert!(free.score() > -10_000, "{:?}", free.lines);
+}
+
+/// The positions from `fen` through each of `moves` (ICCS, space-separated).
+fn cycle(fen: &str, moves: &str) -> Vec<Xiangqi> {
+    let mut positions = vec![pos(fen)];
+    for text in moves.split_whitespace() {
+        let next = played(positions.last().expect("not empty"), text);
+        positions.push(next);
+    }
+    positions
+}
+
+#[test]
+fn perpetual_chase_loses_for_the_chaser() {
+    // WXF diagram 33: red's chariot chases black's unprotected cannon between i0 and
+    // h0 (h6i6 i0h0 i6h6 h0i0 brings the start back).
+    let fen = "4kab2/4a4/4b4/3rC2R1/9/9/4n4/4B4/4A4/4KAB1c w - - 0 1";
+    let mut history = cycle(fen, "h6i6 i0h0 i6h6 h0i0");
+    let root = history.pop().expect("not empty");
+    assert_eq!(root.key(), history[0].key());
+    let chase = mv(&root, "h6i6");
+    let engine = Engine::new(XiangqiEvaluator, 16);
+    let stop = Default::default();
+    let only_chase = SearchOptions {
+        root_moves: vec![chase],
+        ..SearchOptions::default()
+    };
+    let chased = engine.search(
+        &root,
+        &history,
+        &Limits::depth(3),
+        &only_chase,
+        &stop,
+        |_| {},
+    );
+    assert!(
+        chased.score() <= -10_000 && chased.score() > -MATE_BOUND,
+        "{:?}",
+        chased.lines
+    );
+    // Without the history the move only attacks the cannon.
+    engine.new_game();
+    let fresh = engine.search(&root, &[], &Limits::depth(1), &only_chase, &stop, |_| {});
+    assert!(fresh.score() > -10_000, "{:?}", fresh.lines);
+    // Free to choose, red stops chasing.
+    engine.new_game();
+    let free = engine.go(&root, &history, &Limits::depth(4));
+    assert_ne!(free.best, Some(chase), "{:?}", free.lines);
+    assert!(free.score() > -10_000, "{:?}", free.lines);
+
+    // Black, whose cannon is chased, claims the rule: stepping back to h0 repeats the
+    // position after red's chases, and red chased on every move of that cycle.
+    let after_chase = played(&root, "h6i6");
+    let mut black_history = history.clone();
+    black_history.push(root.clone());
+    engine.new_game();
+    let black = engine.go(&after_chase, &black_history, &Limits::depth(4));
+    assert_eq!(
+        black.best,
+        Some(mv(&after_chase, "i0h0")),
+        "{:?}",
+        black.lines
+    );
+    assert!(black.score() >= 10_000, "{:?}", black.lines);
 }
 
 /// 200 fast games (200 nodes a move, 150 plies at most): every move the engine

@@ -379,34 +379,71 @@ fn scan(start: &Xiangqi, cycle: &[Move], mut each: impl FnMut(&Xiangqi, Move, Mo
     let mut sides = [SideTally::default(); 2];
     let mut pos = start.clone();
     for &m in cycle {
-        let mover = pos.turn();
         let mut after = pos.clone();
         after.play_unchecked(m);
         let kind = classify_played(&pos, &after);
         each(&pos, m, kind);
-
-        let us = &mut sides[mover.index()];
-        us.moves += 1;
-        match kind {
-            MoveKind::Check => us.checks += 1,
-            MoveKind::Chase { .. } => us.chases += 1,
-            MoveKind::Idle => {}
-        }
-        let targets = kind.targets();
-        us.common = Some(us.common.map_or(targets, |c| c & targets));
-        // The opponent's chased pieces are ours: follow the one that moved, so a
-        // chased piece stays the same piece wherever it goes (spec §7.4).
-        let them = &mut sides[mover.other().index()];
-        if let Some(c) = them.common.as_mut() {
-            c.remove(m.to());
-            if c.contains(m.from()) {
-                c.remove(m.from());
-                c.insert(m.to());
-            }
-        }
+        count_move(&mut sides, pos.turn(), m, kind);
         pos = after;
     }
     Tally { sides, end: pos }
+}
+
+/// Adds one classified move by `mover` to the tallies.
+fn count_move(sides: &mut [SideTally; 2], mover: Side, m: Move, kind: MoveKind) {
+    let us = &mut sides[mover.index()];
+    us.moves += 1;
+    match kind {
+        MoveKind::Check => us.checks += 1,
+        MoveKind::Chase { .. } => us.chases += 1,
+        MoveKind::Idle => {}
+    }
+    let targets = kind.targets();
+    us.common = Some(us.common.map_or(targets, |c| c & targets));
+    // The opponent's chased pieces are ours: follow the one that moved, so a
+    // chased piece stays the same piece wherever it goes (spec §7.4).
+    let them = &mut sides[mover.other().index()];
+    if let Some(c) = them.common.as_mut() {
+        c.remove(m.to());
+        if c.contains(m.from()) {
+            c.remove(m.from());
+            c.insert(m.to());
+        }
+    }
+}
+
+/// [`judge`] for a cycle given by its positions: `positions[0]` is the first
+/// occurrence, each next one follows from the one before by a legal move, and the last
+/// repeats the first. This is what a search has at hand (the positions on its path,
+/// not the moves); the moves are read off the boards. Allocation-free.
+///
+/// Positions that do not follow from each other by one move give an unspecified
+/// verdict but never panic; fewer than two positions is a plain repetition (a draw).
+#[must_use]
+pub fn judge_positions(positions: &[Xiangqi]) -> RepetitionVerdict {
+    let mut sides = [SideTally::default(); 2];
+    for pair in positions.windows(2) {
+        let (before, after) = (&pair[0], &pair[1]);
+        let mover = before.turn();
+        let Some(m) = move_between(before, after) else {
+            continue;
+        };
+        count_move(&mut sides, mover, m, classify_played(before, after));
+    }
+    let end = positions.last().cloned().unwrap_or_default();
+    Tally { sides, end }.verdict()
+}
+
+/// The move that turned `before` into `after`: the mover's one vacated square and
+/// its one newly occupied square.
+fn move_between(before: &Xiangqi, after: &Xiangqi) -> Option<Move> {
+    let mover = before.turn();
+    let (was, is) = (before.by_side(mover), after.by_side(mover));
+    let (from, to) = (was & !is, is & !was);
+    if from.count() != 1 || to.count() != 1 {
+        return None;
+    }
+    Some(Move::new(from.first()?, to.first()?))
 }
 
 /// `pos` with `side` to move (key kept consistent), to ask what `side` threatens.

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use tablero_xiangqi::{
     COUNTED_CHECKS, Game, GameError, MOVE_LIMIT_PLIES, Move, Outcome, Reason, RepetitionRule, Role,
-    Side, Xiangqi,
+    Side, Xiangqi, repetition::judge_positions,
 };
 
 /// One record of `repetition.cases`.
@@ -154,6 +154,45 @@ fn published_and_constructed_repetition_cases() {
         passed * 10 >= total * 9,
         "only {passed}/{total} medium/low-confidence cases pass:\n{report}"
     );
+}
+
+/// The search judges a repetition from the positions on its path, on the first
+/// return (one cycle): `judge_positions` must rule as the game does on the moves,
+/// over the case's two cycles and over its first cycle alone.
+#[test]
+fn judging_by_positions_agrees_with_the_game() {
+    let mut judged = 0;
+    for case in load_cases() {
+        // A few medium- and low-confidence cases do not replay (see the test above).
+        let Ok(start) = Xiangqi::from_fen(&case.fen) else {
+            continue;
+        };
+        let mut game = Game::new(start);
+        if case.moves.iter().any(|text| game.play_iccs(text).is_err()) {
+            continue;
+        }
+        let Some(ruling) = game.repetition_ruling() else {
+            continue;
+        };
+        let positions = game.positions();
+        let both = judge_positions(positions);
+        assert_eq!(both.outcome, ruling.outcome, "{}: two cycles", case.id);
+        assert_eq!(both.rule, ruling.rule, "{}: two cycles", case.id);
+        let middle = positions.len() / 2;
+        assert_eq!(positions[middle].key(), positions[0].key(), "{}", case.id);
+        let one = judge_positions(&positions[..=middle]);
+        assert_eq!(one.outcome, ruling.outcome, "{}: one cycle", case.id);
+        judged += 1;
+    }
+    assert!(judged >= 100, "only {judged} cases ended in a ruling");
+    // Too few positions, or boards that no single move joins: a plain draw, no panic.
+    let draw = judge_positions(&[]);
+    assert!(matches!(draw.outcome, Outcome::Draw { .. }));
+    let apart = [Xiangqi::new(), Xiangqi::new()];
+    assert!(matches!(
+        judge_positions(&apart).outcome,
+        Outcome::Draw { .. }
+    ));
 }
 
 fn play_all(game: &mut Game, moves: &str) {

@@ -13,6 +13,7 @@
 //! blocks its legs). The weights in use were fitted to Fairy-Stockfish's scores of
 //! self-play positions (`docs/engine.md`, "Tuning").
 
+use tablero_xiangqi::repetition::judge_positions;
 use tablero_xiangqi::{Bitboard, Move, Piece, Role, Side, Square, Xiangqi};
 
 use super::trace::{Accumulator, EvalTrace, Tally, WeightSum};
@@ -231,8 +232,9 @@ static TABLES: Tables = build_tables();
 /// The four orthogonal steps as (file, rank) offsets.
 const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
-/// Xiangqi evaluation, with the perpetual-check rule for repetitions (the side that
-/// checked on every move of the cycle loses).
+/// Xiangqi evaluation, with the repetition rules: the side that checked on every move
+/// of the cycle loses, and otherwise the side that chased the same piece on every move
+/// (`tablero_xiangqi::repetition::judge_positions`).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct XiangqiEvaluator;
 
@@ -641,19 +643,24 @@ impl Evaluator<Xiangqi> for XiangqiEvaluator {
         pos.halfmoves() >= 120 && !pos.is_check()
     }
 
-    fn repetition_score(&self, checks_by_us: bool, checks_by_them: bool) -> Score {
-        // Perpetual check loses for the side that checked on every move of the cycle.
-        match (checks_by_us, checks_by_them) {
-            (true, false) => -PERPETUAL_CHECK,
-            (false, true) => PERPETUAL_CHECK,
-            _ => 0,
+    const JUDGES_CYCLES: bool = true;
+
+    fn repetition_score(&self, cycle: &[Xiangqi]) -> Score {
+        let Some(now) = cycle.last() else {
+            return 0;
+        };
+        match judge_positions(cycle).outcome.winner() {
+            Some(winner) if winner == now.turn() => RULE_WIN,
+            Some(_) => -RULE_WIN,
+            None => 0,
         }
     }
 }
 
-/// The score of a repetition won by the perpetual-check rule: decisive, far above any
-/// material balance, yet below the mate scores so a real mate is still preferred.
-const PERPETUAL_CHECK: Score = 15_000;
+/// The score of a repetition won by the perpetual check or chase rule: decisive, far
+/// above any material balance, yet below the mate scores so a real mate is still
+/// preferred.
+const RULE_WIN: Score = 15_000;
 
 #[cfg(test)]
 mod tests {
