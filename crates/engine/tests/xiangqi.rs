@@ -210,42 +210,39 @@ fn perpetual_check_loses_for_the_checker() {
 
     // Red, far behind in material, has checked from i9 and i8 while black's general went
     // back and forth between e9 and e8; checking from i9 again repeats the cycle.
-    let start = pos("4k4/8R/9/9/rr7/nn7/4P4/9/9/2BAKAB2 w - - 0 1");
-    let mut history = vec![start.clone()];
-    for text in ["i8i9", "e9e8", "i9i8"] {
-        let next = played(history.last().expect("not empty"), text);
-        history.push(next);
-    }
-    let root = played(history.last().expect("not empty"), "e8e9");
-    assert_eq!(root.key(), start.key());
-    let check = mv(&root, "i8i9");
+    let fen = "4k4/8R/9/9/rr7/nn7/4P4/9/9/2BAKAB2 w - - 0 1";
+    let history = cycle(fen, "i8i9 e9e8 i9i8 e8e9");
+    assert_repeating_loses(&history, "i8i9");
+}
+
+/// `history` ends where it began; playing `repeating` from there (with the rest of
+/// `history` before it) repeats the cycle, which the rules score as a loss for the
+/// side that plays it. The search must see that only with the history, and avoid the
+/// move when free to choose.
+fn assert_repeating_loses(history: &[Xiangqi], repeating: &str) {
+    let (root, before) = history.split_last().expect("a cycle");
+    assert_eq!(root.key(), before[0].key());
+    let repeat = mv(root, repeating);
     let engine = Engine::new(XiangqiEvaluator, 16);
-    let only_check = SearchOptions {
-        root_moves: vec![check],
+    let stop = Default::default();
+    let only_repeat = SearchOptions {
+        root_moves: vec![repeat],
         ..SearchOptions::default()
     };
-    let stop = Default::default();
-    let repeated = engine.search(
-        &root,
-        &history,
-        &Limits::depth(3),
-        &only_check,
-        &stop,
-        |_| {},
-    );
+    let repeated = engine.search(root, before, &Limits::depth(3), &only_repeat, &stop, |_| {});
     assert!(
         repeated.score() <= -10_000 && repeated.score() > -MATE_BOUND,
         "{:?}",
         repeated.lines
     );
-    // Without the history the check is only a check.
+    // Without the history the move is an ordinary move.
     engine.new_game();
-    let fresh = engine.search(&root, &[], &Limits::depth(1), &only_check, &stop, |_| {});
+    let fresh = engine.search(root, &[], &Limits::depth(1), &only_repeat, &stop, |_| {});
     assert!(fresh.score() > -10_000, "{:?}", fresh.lines);
-    // Free to choose, red gives up the perpetual.
+    // Free to choose, the side gives the cycle up.
     engine.new_game();
-    let free = engine.go(&root, &history, &Limits::depth(4));
-    assert_ne!(free.best, Some(check), "{:?}", free.lines);
+    let free = engine.go(root, before, &Limits::depth(4));
+    assert_ne!(free.best, Some(repeat), "{:?}", free.lines);
     assert!(free.score() > -10_000, "{:?}", free.lines);
 }
 
@@ -264,46 +261,15 @@ fn perpetual_chase_loses_for_the_chaser() {
     // WXF diagram 33: red's chariot chases black's unprotected cannon between i0 and
     // h0 (h6i6 i0h0 i6h6 h0i0 brings the start back).
     let fen = "4kab2/4a4/4b4/3rC2R1/9/9/4n4/4B4/4A4/4KAB1c w - - 0 1";
-    let mut history = cycle(fen, "h6i6 i0h0 i6h6 h0i0");
-    let root = history.pop().expect("not empty");
-    assert_eq!(root.key(), history[0].key());
-    let chase = mv(&root, "h6i6");
-    let engine = Engine::new(XiangqiEvaluator, 16);
-    let stop = Default::default();
-    let only_chase = SearchOptions {
-        root_moves: vec![chase],
-        ..SearchOptions::default()
-    };
-    let chased = engine.search(
-        &root,
-        &history,
-        &Limits::depth(3),
-        &only_chase,
-        &stop,
-        |_| {},
-    );
-    assert!(
-        chased.score() <= -10_000 && chased.score() > -MATE_BOUND,
-        "{:?}",
-        chased.lines
-    );
-    // Without the history the move only attacks the cannon.
-    engine.new_game();
-    let fresh = engine.search(&root, &[], &Limits::depth(1), &only_chase, &stop, |_| {});
-    assert!(fresh.score() > -10_000, "{:?}", fresh.lines);
-    // Free to choose, red stops chasing.
-    engine.new_game();
-    let free = engine.go(&root, &history, &Limits::depth(4));
-    assert_ne!(free.best, Some(chase), "{:?}", free.lines);
-    assert!(free.score() > -10_000, "{:?}", free.lines);
+    let history = cycle(fen, "h6i6 i0h0 i6h6 h0i0");
+    assert_repeating_loses(&history, "h6i6");
 
     // Black, whose cannon is chased, claims the rule: stepping back to h0 repeats the
     // position after red's chases, and red chased on every move of that cycle.
-    let after_chase = played(&root, "h6i6");
-    let mut black_history = history.clone();
-    black_history.push(root.clone());
-    engine.new_game();
-    let black = engine.go(&after_chase, &black_history, &Limits::depth(4));
+    let root = history.last().expect("a cycle");
+    let after_chase = played(root, "h6i6");
+    let engine = Engine::new(XiangqiEvaluator, 16);
+    let black = engine.go(&after_chase, &history, &Limits::depth(4));
     assert_eq!(
         black.best,
         Some(mv(&after_chase, "i0h0")),
