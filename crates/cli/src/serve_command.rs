@@ -16,6 +16,11 @@ pub(crate) struct ServeArgs {
     /// Computer searches at once (default: the number of cores).
     #[arg(long)]
     engine_threads: Option<usize>,
+    /// Open the database for reading only: games and players are shown, nothing can
+    /// be changed (every change answers 503). Without it, a database that cannot be
+    /// written stops the server at start.
+    #[arg(long)]
+    read_only: bool,
 }
 
 impl Default for ServeArgs {
@@ -24,6 +29,7 @@ impl Default for ServeArgs {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: None,
             engine_threads: None,
+            read_only: false,
         }
     }
 }
@@ -47,6 +53,7 @@ pub(crate) fn run(args: ServeArgs) -> Result<(), String> {
         addr: args.addr,
         db: db.clone(),
         engine_threads,
+        read_only: args.read_only,
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start: {e}"))?;
     runtime

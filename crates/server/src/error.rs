@@ -54,11 +54,20 @@ impl ApiError {
         ApiError::new(StatusCode::CONFLICT, message)
     }
 
-    /// 500 for a store failure; the details go to the log only.
+    /// 503 for a write the database refused (disk full, read-only, I/O error, busy),
+    /// naming the cause; 500 for other store failures, whose details go to the log
+    /// only.
     pub fn storage(error: &StoreError) -> ApiError {
         match error {
             StoreError::UnknownGame(id) => ApiError::not_found(format!("no game with id {id:?}")),
             StoreError::Conflict { reason, .. } => ApiError::conflict(reason.clone()),
+            StoreError::Unavailable(fault) => {
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, fault.to_string())
+            }
+            StoreError::ReadOnly => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is read-only (--read-only): nothing can be changed",
+            ),
             other => {
                 tracing::error!(error = %other, "database failure");
                 ApiError::new(
@@ -79,6 +88,15 @@ impl From<StoreError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = serde_json::json!({ "error": self.message });
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            // The store probes itself every 250 ms: a retry a second later may work.
+            return (
+                self.status,
+                [(axum::http::header::RETRY_AFTER, "1")],
+                Json(body),
+            )
+                .into_response();
+        }
         (self.status, Json(body)).into_response()
     }
 }

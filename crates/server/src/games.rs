@@ -12,7 +12,7 @@ use axum::extract::ws::Utf8Bytes;
 use rand::Rng;
 use tablero_core::Side;
 use tablero_games::{AnyEngine, Clock, Level, Limits, SearchRequest};
-use tablero_store::{ClockKind, Store};
+use tablero_store::{ClockKind, GameEnd, Store};
 use tokio::sync::{Mutex, Semaphore, broadcast};
 
 use crate::ApiError;
@@ -70,10 +70,14 @@ impl Games {
     /// think again, clocks run from now. Games whose record cannot be replayed are
     /// logged and left alone.
     pub(crate) async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
+        if self.store.is_read_only() {
+            return Ok(0);
+        }
         let stored = self.store.unfinished_games().await?;
         let mut resumed = 0;
         for record in stored {
             match LiveGame::from_record(record) {
+                Ok(game) if game.ended.is_some() => self.repair(&game).await?,
                 Ok(game) => {
                     let slot = self.insert(game);
                     self.follow_up(&slot).await;
@@ -83,6 +87,23 @@ impl Games {
             }
         }
         Ok(resumed)
+    }
+
+    /// Ends a game whose moves say it is over though its row says it goes on (an
+    /// older version stored the last move and the result apart, and could stop in
+    /// between): the result, the players' counts and ratings are stored now.
+    async fn repair(&self, game: &LiveGame) -> Result<(), ApiError> {
+        let Some(outcome) = game.ended else {
+            return Ok(());
+        };
+        tracing::warn!(game = %game.id, result = %game.describe(outcome), "a game stored as in progress had ended: its result is stored now");
+        self.store
+            .finish_game(
+                &game.id,
+                &game_end(&outcome, game.stored_clocks(Instant::now())),
+            )
+            .await?;
+        Ok(())
     }
 
     fn insert(&self, game: LiveGame) -> Arc<Slot> {
@@ -102,6 +123,20 @@ impl Games {
     /// Creates a game: stored first, then loaded; the computer starts thinking if it
     /// moves first.
     pub(crate) async fn create(self: &Arc<Self>, setup: Setup) -> Result<GameView, ApiError> {
+        self.check_writable()?;
+        let games = Arc::clone(self);
+        to_the_end(async move { games.create_now(setup).await }).await
+    }
+
+    /// Refuses a change at once on a read-only server.
+    fn check_writable(&self) -> Result<(), ApiError> {
+        if self.store.is_read_only() {
+            return Err(ApiError::storage(&tablero_store::StoreError::ReadOnly));
+        }
+        Ok(())
+    }
+
+    async fn create_now(self: &Arc<Self>, setup: Setup) -> Result<GameView, ApiError> {
         let game = LiveGame::create(new_id(), setup)?;
         self.store.create_game(&game.to_new_game()).await?;
         let view = game.view(Instant::now());
@@ -162,7 +197,9 @@ impl Games {
     pub(crate) async fn view(&self, id: &str) -> Result<GameView, ApiError> {
         let slot = self.slot(id).await?;
         let mut game = slot.game.lock().await;
-        if let Some(change) = game.check_flag(Instant::now()) {
+        if !self.store.is_read_only()
+            && let Some(change) = game.check_flag(Instant::now())
+        {
             self.commit(&mut game, &slot, change, None).await?;
         }
         Ok(game.view(Instant::now()))
@@ -170,6 +207,18 @@ impl Games {
 
     /// A seat holder's request: authenticated by `token`, applied, stored, announced.
     pub(crate) async fn act(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        action: Action,
+    ) -> Result<Utf8Bytes, ApiError> {
+        self.check_writable()?;
+        let games = Arc::clone(self);
+        let (id, token) = (id.to_owned(), token.map(str::to_owned));
+        to_the_end(async move { games.act_now(&id, token.as_deref(), action).await }).await
+    }
+
+    async fn act_now(
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
@@ -213,27 +262,33 @@ impl Games {
         before: Option<crate::live::Snapshot>,
     ) -> Result<Utf8Bytes, ApiError> {
         let now = Instant::now();
-        let finish = |outcome: &tablero_core::Outcome| {
-            self.store.finish_game(
-                &game.id,
-                outcome.winner(),
-                outcome.reason().id(),
-                game.stored_clocks(now),
-            )
-        };
         let stored = match &change {
-            Change::Moved { ply, record, ended } => {
-                match (self.store.append_move(&game.id, *ply, record).await, ended) {
-                    (Ok(()), Some(outcome)) => finish(outcome).await,
-                    (result, _) => result,
-                }
+            Change::Moved {
+                ply,
+                record,
+                ended: None,
+            } => self.store.append_move(&game.id, *ply, record).await,
+            // The final move and the result: one transaction, never one without the other.
+            Change::Moved {
+                ply,
+                record,
+                ended: Some(outcome),
+            } => {
+                let end = game_end(outcome, game.stored_clocks(now));
+                self.store
+                    .append_final_move(&game.id, *ply, record, &end)
+                    .await
             }
             Change::TookBack { keep } => {
                 self.store
                     .take_back(&game.id, *keep, game.stored_clocks(now))
                     .await
             }
-            Change::Ended(outcome) => finish(outcome).await,
+            Change::Ended(outcome) => {
+                self.store
+                    .finish_game(&game.id, &game_end(outcome, game.stored_clocks(now)))
+                    .await
+            }
             Change::Offer => Ok(()),
         };
         if let Err(e) = stored {
@@ -473,6 +528,29 @@ impl EnginePool {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .push(engine);
         best
+    }
+}
+
+/// Runs a change on its own task: a client that hangs up drops its request's future,
+/// and a change cut there would leave memory changed and the store's answer unheard.
+async fn to_the_end<T: Send + 'static>(
+    change: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(change).await.map_err(|e| {
+        tracing::error!(error = %e, "a change failed");
+        ApiError::new(
+            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            "the change failed",
+        )
+    })?
+}
+
+/// A game's end as the store keeps it.
+fn game_end(outcome: &tablero_core::Outcome, remaining_ms: [Option<u64>; 2]) -> GameEnd {
+    GameEnd {
+        winner: outcome.winner(),
+        reason: outcome.reason().id().to_owned(),
+        remaining_ms,
     }
 }
 

@@ -67,6 +67,8 @@ pub struct ServeConfig {
     pub db: String,
     /// Computer searches at once (default: the number of cores).
     pub engine_threads: usize,
+    /// Open the store read-only ([`Store::open_read_only`]): nothing can be changed.
+    pub read_only: bool,
 }
 
 /// Opens the store, resumes unfinished games and serves until Ctrl-C. `on_ready` is
@@ -79,7 +81,11 @@ pub async fn serve(
     config: ServeConfig,
     on_ready: impl FnOnce(SocketAddr),
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let store = Store::open(&config.db).await?;
+    let store = if config.read_only {
+        Store::open_read_only(&config.db).await?
+    } else {
+        Store::open(&config.db).await?
+    };
     let state = AppState::new(store.clone(), config.engine_threads);
     let resumed = state.resume_games().await?;
     if resumed > 0 {

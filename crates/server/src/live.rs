@@ -53,6 +53,25 @@ impl LiveClock {
         }
     }
 
+    /// A stored clock, running again: the side to move (both sides, for a game
+    /// clock) has already used `used` of its turn.
+    fn resumed(
+        settings: ClockRecord,
+        remaining: [Option<u64>; 2],
+        turn: Side,
+        used: Duration,
+    ) -> LiveClock {
+        let mut clock = LiveClock::new(settings, remaining, true);
+        match settings.kind {
+            ClockKind::Fischer => {
+                let i = turn.index();
+                clock.remaining[i] = clock.remaining[i].saturating_sub(used);
+            }
+            ClockKind::Game => clock.remaining = clock.remaining.map(|r| r.saturating_sub(used)),
+        }
+        clock
+    }
+
     /// The remaining times at `now`, white first.
     pub(crate) fn remaining_at(&self, turn: Side, now: Instant) -> [Duration; 2] {
         let mut remaining = self.remaining;
@@ -192,8 +211,9 @@ impl LiveGame {
         }
     }
 
-    /// A stored game, loaded again. Its clock restarts now: clocks do not run while
-    /// the server is down.
+    /// A stored game, loaded again. Its clock goes on from the time the side to move
+    /// had used when the store last saw the server alive: clocks do not run while the
+    /// server is down.
     pub(crate) fn from_record(stored: GameRecord) -> Result<LiveGame, String> {
         let start = AnyGame::new(
             &stored.game,
@@ -226,14 +246,20 @@ impl LiveGame {
         };
         let running = ended.is_none() && record.plies() > 0;
         let chinese = chinese_of(&record);
+        let used = Duration::from_millis(stored.turn_used_ms);
+        let turn = record.turn();
         Ok(LiveGame {
             id: stored.id,
             info,
             mode: stored.mode,
             seats: stored.seats,
-            clock: stored
-                .clock
-                .map(|c| LiveClock::new(c, stored.remaining_ms, running)),
+            clock: stored.clock.map(|c| {
+                if running {
+                    LiveClock::resumed(c, stored.remaining_ms, turn, used)
+                } else {
+                    LiveClock::new(c, stored.remaining_ms, false)
+                }
+            }),
             record,
             seed,
             chinese,
@@ -280,9 +306,9 @@ impl LiveGame {
         // Both seats are compared so that the time taken says nothing about the match.
         let matches = [Side::White, Side::Black].map(|side| {
             self.seats[side.index()]
-                .token
+                .token_hash
                 .as_deref()
-                .is_some_and(|t| constant_time_eq(t.as_bytes(), token.as_bytes()))
+                .is_some_and(|hash| tablero_store::token_matches(hash, token))
         });
         match matches {
             [true, _] => Ok(Side::White),
@@ -753,10 +779,6 @@ fn info_of(game: &AnyGame) -> &'static GameInfo {
         .iter()
         .find(|g| g.id == game.game_id())
         .expect("every AnyGame is in the catalog")
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Every move of `record` in Chinese notation (xiangqi; `None` for the other games).

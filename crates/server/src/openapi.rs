@@ -250,7 +250,7 @@ fn api_document() -> Value {
             }
         },
         "paths": {
-            "/api/health": {"get": {"summary": "Liveness.", "responses": {"200": {"description": "{\"status\": \"ok\"}"}}}},
+            "/api/health": {"get": {"summary": "Liveness and the store's state: {\"status\": \"ok\", \"store\": \"writable\"}; while writes fail {\"status\": \"degraded\", \"store\": \"degraded\", \"cause\": \"full\" (or read-only, busy, io, other), \"error\": …}; \"store\": \"read-only\" under --read-only.", "responses": {"200": {"description": "The state."}}}},
             "/api/catalog": {"get": {"summary": "The games, their variants, side names, levels and clock kinds.",
                                      "responses": {"200": {"description": "The catalog."}}}},
             "/api/openapi.json": {"get": {"summary": "This document.", "responses": {"200": {"description": "OpenAPI 3.1."}}}},

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tablero_core::Side;
 use tablero_games::{AnyGame, AnyRecord, CATALOG, GameInfo, fresh_seed};
-use tablero_store::{ClockKind, ClockRecord, GameStatus, Mode, Seat};
+use tablero_store::{ClockKind, ClockRecord, GameStatus, Mode, Seat, StoreHealth};
 use tower_http::trace::TraceLayer;
 
 use crate::games::{Action, new_token};
@@ -33,10 +33,7 @@ pub(crate) fn router(state: AppState) -> Router {
         )
     };
     Router::new()
-        .route(
-            "/api/health",
-            get(|| async { Json(json!({ "status": "ok" })) }),
-        )
+        .route("/api/health", get(health))
         .route("/api/catalog", get(catalog))
         .route(
             "/api/openapi.json",
@@ -84,8 +81,34 @@ pub(crate) fn router(state: AppState) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .with_state(state)
+}
+
+/// The log's span of a request: its method and path, never its query, which may hold
+/// a seat token (`/api/games/{id}/ws?token=`).
+fn request_span(request: &axum::http::Request<axum::body::Body>) -> tracing::Span {
+    tracing::debug_span!(
+        "request",
+        method = %request.method(),
+        path = %request.uri().path(),
+        version = ?request.version(),
+    )
+}
+
+/// Whether the server works: `status` is `ok`, or `degraded` while the store refuses
+/// writes (with the cause); `store` is `writable`, `degraded` or `read-only`.
+async fn health(State(state): State<AppState>) -> Json<Value> {
+    Json(match state.games.store().health() {
+        StoreHealth::Writable => json!({ "status": "ok", "store": "writable" }),
+        StoreHealth::ReadOnly => json!({ "status": "ok", "store": "read-only" }),
+        StoreHealth::Degraded(fault) => json!({
+            "status": "degraded",
+            "store": "degraded",
+            "cause": fault.kind.id(),
+            "error": fault.to_string(),
+        }),
+    })
 }
 
 /// The token of `Authorization: Bearer <token>`.
@@ -248,7 +271,7 @@ fn seats_and_mode(
     players: &BTreeMap<String, PlayerRequest>,
     mode: Option<&str>,
     clock: Option<&ClockRequest>,
-) -> Result<([Seat; 2], Mode, Option<ClockRecord>), ApiError> {
+) -> Result<([Seat; 2], SeatTokens, Mode, Option<ClockRecord>), ApiError> {
     let mut seats = [Seat::default(), Seat::default()];
     for (side_name, player) in players {
         let side = LiveGame::side_named(info, side_name).ok_or_else(|| {
@@ -300,9 +323,13 @@ fn seats_and_mode(
             )));
         }
     };
-    for seat in &mut seats {
+    // The secrets go to the creator once; the game keeps only their hashes.
+    let mut tokens: SeatTokens = [None, None];
+    for (seat, token) in seats.iter_mut().zip(&mut tokens) {
         if seat.level.is_none() {
-            seat.token = Some(new_token());
+            let secret = new_token();
+            seat.token_hash = Some(tablero_store::token_hash(&secret));
+            *token = Some(secret);
         }
     }
     let clock = clock
@@ -341,22 +368,25 @@ fn seats_and_mode(
             })
         })
         .transpose()?;
-    Ok((seats, mode, clock))
+    Ok((seats, tokens, mode, clock))
 }
+
+/// The seats' secret tokens, white (red) first: answered once, at creation.
+type SeatTokens = [Option<String>; 2];
 
 /// The answer to a create or import: the tokens the caller may hold, and for an online
 /// game the invitation for the other seat.
 fn created(
     info: &GameInfo,
     view: GameView,
-    seats: &[Seat; 2],
+    secrets: &SeatTokens,
     mode: Mode,
     creator: Side,
 ) -> Response {
     let mut tokens = serde_json::Map::new();
     let mut invite = Value::Null;
     for side in [Side::White, Side::Black] {
-        let Some(token) = &seats[side.index()].token else {
+        let Some(token) = &secrets[side.index()] else {
             continue;
         };
         let name = info.sides[side.index()];
@@ -404,7 +434,7 @@ async fn create_game(
         seed,
     )
     .map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let (seats, mode, clock) = seats_and_mode(
+    let (seats, tokens, mode, clock) = seats_and_mode(
         info,
         &request.players,
         request.mode.as_deref(),
@@ -417,12 +447,12 @@ async fn create_game(
         .create(Setup {
             start,
             mode,
-            seats: seats.clone(),
+            seats,
             clock,
             moves: Vec::new(),
         })
         .await?;
-    Ok(created(info, view, &seats, mode, creator))
+    Ok(created(info, view, &tokens, mode, creator))
 }
 
 async fn import_game(
@@ -461,7 +491,7 @@ async fn import_game(
             }
         }
     }
-    let (seats, mode, clock) = seats_and_mode(
+    let (seats, tokens, mode, clock) = seats_and_mode(
         info,
         &players,
         request.mode.as_deref(),
@@ -474,12 +504,12 @@ async fn import_game(
         .create(Setup {
             start: record.start().clone(),
             mode,
-            seats: seats.clone(),
+            seats,
             clock,
             moves: record.moves().iter().map(|m| m.text.clone()).collect(),
         })
         .await?;
-    Ok(created(info, view, &seats, mode, creator))
+    Ok(created(info, view, &tokens, mode, creator))
 }
 
 #[derive(Debug, Deserialize)]

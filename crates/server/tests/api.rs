@@ -16,7 +16,10 @@ async fn health_catalog_and_openapi() {
     let dir = tempfile::tempdir().unwrap();
     let app = app_in(&dir).await;
     let (status, body) = call(&app, "GET", "/api/health", None, None).await;
-    assert_eq!((status, body), (StatusCode::OK, json!({"status": "ok"})));
+    assert_eq!(
+        (status, body),
+        (StatusCode::OK, json!({"status": "ok", "store": "writable"}))
+    );
 
     let (_, catalog) = call(&app, "GET", "/api/catalog", None, None).await;
     let games: Vec<&str> = catalog["games"]

@@ -84,7 +84,10 @@ async fn a_game_over_http_on_a_real_socket() {
     let dir = tempfile::tempdir().unwrap();
     let addr = start(&dir).await;
     let (status, body) = http(addr, "GET", "/api/health", None, None).await;
-    assert_eq!((status, body), (200, json!({"status": "ok"})));
+    assert_eq!(
+        (status, body),
+        (200, json!({"status": "ok", "store": "writable"}))
+    );
     let (status, created) = http(
         addr,
         "POST",

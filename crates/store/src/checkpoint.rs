@@ -23,7 +23,7 @@ use std::time::Duration;
 use sqlx::SqlitePool;
 use tokio::sync::mpsc::WeakSender;
 
-use crate::batch::MoveWrite;
+use crate::writer::Task;
 
 /// How often the WAL is copied back.
 const INTERVAL: Duration = Duration::from_millis(500);
@@ -65,7 +65,7 @@ pub(crate) async fn passive(pool: &SqlitePool) -> i64 {
 
 /// Starts the checkpoint task; it ends with the store (when `alive` can no longer be
 /// upgraded: every [`crate::Store`] is gone).
-pub(crate) fn start(pool: SqlitePool, alive: WeakSender<MoveWrite>, finish: FinishRequest) {
+pub(crate) fn start(pool: SqlitePool, alive: WeakSender<Task>, finish: FinishRequest) {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(INTERVAL);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

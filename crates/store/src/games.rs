@@ -1,9 +1,10 @@
 //! Games and their moves.
 
 use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, Sqlite, Transaction};
+use sqlx::{Row, SqliteConnection};
 use tablero_core::Side;
 
+use crate::writer::{MoveWrite, Written};
 use crate::{NOW, Store, StoreError};
 
 /// How the seats of a game are filled. Stored as its id.
@@ -112,8 +113,21 @@ pub struct Seat {
     pub name: Option<String>,
     /// The computer's level (1–10), if the computer plays this side.
     pub level: Option<u8>,
-    /// The secret that lets a person move for this side.
-    pub token: Option<String>,
+    /// The SHA-256 of the secret that lets a person move for this side
+    /// ([`crate::token_hash`]): the secret itself is never stored.
+    pub token_hash: Option<String>,
+}
+
+/// How a game ends: stored with its last move, or on its own (resignation, agreement,
+/// claim, flag).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The winner (`None`: a draw).
+    pub winner: Option<Side>,
+    /// Why it ended (a `Reason` id).
+    pub reason: String,
+    /// The remaining times at the end, white (red) first.
+    pub remaining_ms: [Option<u64>; 2],
 }
 
 /// One move as stored: the move text and the clocks right after it.
@@ -173,6 +187,11 @@ pub struct GameRecord {
     pub clock: Option<ClockRecord>,
     /// The remaining times after the last move, white (red) first.
     pub remaining_ms: [Option<u64>; 2],
+    /// In a game in progress, how long the side to move had been thinking when the
+    /// record was read (since its turn started, see `updated_at`), in milliseconds.
+    /// For the games read at start-up ([`Store::unfinished_games`]) it counts only up
+    /// to the previous run's last heartbeat: the clocks stop while no server runs.
+    pub turn_used_ms: u64,
     /// Whether the game goes on.
     pub status: GameStatus,
     /// The winner of a finished game (`None`: a draw, or still playing).
@@ -181,7 +200,8 @@ pub struct GameRecord {
     pub reason: Option<String>,
     /// When it was created (UTC, RFC 3339).
     pub created_at: String,
-    /// When it last changed (UTC, RFC 3339).
+    /// When it last changed (UTC, RFC 3339): in a game in progress, when the side
+    /// to move's turn started.
     pub updated_at: String,
     /// The moves, first one first.
     pub moves: Vec<MoveRecord>,
@@ -217,20 +237,15 @@ pub struct GameSummary {
 const SIDES: [Side; 2] = [Side::White, Side::Black];
 
 impl GameRecord {
-    /// Moves are stored without touching the game's row (see `batch.rs`): the row's
-    /// clocks and time are those of its creation, last takeback or end. A game in
-    /// progress is as its last move left it, if that came later.
-    fn follow_last_move(&mut self, last_played_at: Option<String>) {
+    /// Moves are stored without touching the game's row (see `writer.rs`): the row's
+    /// clocks are those of its creation, last takeback or end. A game in progress is
+    /// as its last move left it.
+    fn follow_last_move(&mut self) {
         if self.status != GameStatus::Playing {
             return;
         }
         if let Some(last) = self.moves.last() {
             self.remaining_ms = [last.white_ms, last.black_ms];
-        }
-        if let Some(played_at) = last_played_at
-            && played_at > self.updated_at
-        {
-            self.updated_at = played_at;
         }
     }
 }
@@ -247,102 +262,146 @@ fn side_id(side: Side) -> &'static str {
     side.fold("white", "black")
 }
 
+/// Ends the game `id` if it is in progress, and counts it for its named players (and
+/// rates it between two different named people), on `conn` inside the caller's
+/// transaction.
+pub(crate) async fn finish(
+    conn: &mut SqliteConnection,
+    id: &str,
+    end: &GameEnd,
+) -> Result<(), StoreError> {
+    let row = sqlx::query(&format!(
+        "UPDATE games SET status = 'finished', winner = ?, reason = ?,
+            white_ms = ?, black_ms = ?, updated_at = {NOW}
+         WHERE id = ? AND status = 'playing'
+         RETURNING game, white_name, black_name"
+    ))
+    .bind(end.winner.map(side_id))
+    .bind(&end.reason)
+    .bind(ms(end.remaining_ms[0]))
+    .bind(ms(end.remaining_ms[1]))
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else {
+        return Err(refusal(conn, id, "result", 0).await);
+    };
+    let kind: String = row.try_get("game")?;
+    let mut names = [None, None];
+    for side in SIDES {
+        let name: Option<String> = row.try_get(side.fold("white_name", "black_name"))?;
+        if let Some(name) = &name {
+            let column = match end.winner {
+                None => "drawn",
+                Some(w) if w == side => "won",
+                Some(_) => "lost",
+            };
+            crate::players::count_result(conn, name, &kind, column).await?;
+        }
+        names[side.index()] = name;
+    }
+    if let [Some(white), Some(black)] = &names {
+        crate::players::rate_game(conn, &kind, [white, black], end.winner).await?;
+    }
+    Ok(())
+}
+
+/// Why a conditional write matched no row.
+async fn refusal(conn: &mut SqliteConnection, id: &str, what: &str, ply: usize) -> StoreError {
+    let status: Result<Option<(String, i64)>, sqlx::Error> = sqlx::query_as(
+        "SELECT status, (SELECT count(*) FROM moves WHERE game_id = games.id)
+         FROM games WHERE id = ?",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await;
+    match status {
+        Ok(None) => StoreError::UnknownGame(id.to_owned()),
+        Ok(Some((status, _))) if status != "playing" => StoreError::Conflict {
+            id: id.to_owned(),
+            reason: format!("{what} refused: the game is {status}"),
+        },
+        Ok(Some((_, plies))) => StoreError::Conflict {
+            id: id.to_owned(),
+            reason: format!("{what} refused: the game has {plies} moves (write for {ply})"),
+        },
+        Err(e) => StoreError::Database(e),
+    }
+}
+
 impl Store {
     /// Stores a new game (with its moves, for an imported game) and registers the
-    /// people named in its seats as players.
+    /// people named in its seats as players, in one transaction.
     ///
     /// # Errors
     ///
-    /// [`StoreError::Conflict`] if the id is taken; [`StoreError::Database`].
+    /// [`StoreError::Conflict`] if the id is taken; [`StoreError::Unavailable`] when
+    /// the database cannot be written.
     pub async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin().await?;
-        let (winner, reason) = match &game.finished {
-            Some((winner, reason)) => (winner.map(side_id), Some(reason.as_str())),
-            None => (None, None),
-        };
-        let remaining = game.moves.last().map_or_else(
-            || {
-                let initial = game.clock.map(|c| c.initial_ms);
-                [initial, initial]
-            },
-            |m| [m.white_ms, m.black_ms],
-        );
-        let [white, black] = &game.seats;
-        let inserted = sqlx::query(&format!(
-            "INSERT INTO games (id, game, variant, start_position, seed, mode,
-                white_name, white_level, white_token, black_name, black_level, black_token,
-                clock_kind, clock_initial_ms, clock_increment_ms, white_ms, black_ms,
-                status, winner, reason, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {NOW}, {NOW})
-             ON CONFLICT (id) DO NOTHING"
-        ))
-        .bind(&game.id)
-        .bind(&game.game)
-        .bind(&game.variant)
-        .bind(&game.start_position)
-        .bind(game.seed.map(|s| format!("{s:016x}")))
-        .bind(game.mode.id())
-        .bind(&white.name)
-        .bind(white.level)
-        .bind(&white.token)
-        .bind(&black.name)
-        .bind(black.level)
-        .bind(&black.token)
-        .bind(game.clock.map(|c| c.kind.id()))
-        .bind(ms(game.clock.map(|c| c.initial_ms)))
-        .bind(ms(game.clock.map(|c| c.increment_ms)))
-        .bind(ms(remaining[0]))
-        .bind(ms(remaining[1]))
-        .bind(if game.finished.is_some() {
-            GameStatus::Finished.id()
-        } else {
-            GameStatus::Playing.id()
-        })
-        .bind(winner)
-        .bind(reason)
-        .execute(&mut *tx)
-        .await?;
-        if inserted.rows_affected() == 0 {
-            return Err(StoreError::Conflict {
-                id: game.id.clone(),
-                reason: "the id is taken".to_owned(),
-            });
-        }
-        for (ply, m) in game.moves.iter().enumerate() {
-            insert_move(&mut tx, &game.id, ply, m).await?;
-        }
-        for name in game.seats.iter().filter_map(|s| s.name.as_deref()) {
-            crate::players::ensure_player(&mut tx, name).await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        let game = game.clone();
+        self.writer()?
+            .transaction(move |conn| Box::pin(async move { insert_game(conn, &game).await }))
+            .await
     }
 
     /// Appends move number `ply` (0-based) to a game in progress, with the clocks
-    /// after it, in one transaction. Returns once the move is durable.
+    /// after it. Returns once the move is durable (group-committed with the moves of
+    /// other games).
     ///
     /// # Errors
     ///
     /// [`StoreError::Conflict`] if that move number is taken or the game is finished;
-    /// [`StoreError::UnknownGame`]; [`StoreError::Database`].
+    /// [`StoreError::UnknownGame`]; [`StoreError::Unavailable`].
     pub async fn append_move(
         &self,
         id: &str,
         ply: usize,
         m: &MoveRecord,
     ) -> Result<(), StoreError> {
+        self.write_move(id, ply, m, None).await
+    }
+
+    /// Appends the move that ends a game, and the game's end ([`Store::finish_game`]),
+    /// in one transaction: either both are stored or neither.
+    ///
+    /// # Errors
+    ///
+    /// As [`Store::append_move`].
+    pub async fn append_final_move(
+        &self,
+        id: &str,
+        ply: usize,
+        m: &MoveRecord,
+        end: &GameEnd,
+    ) -> Result<(), StoreError> {
+        self.write_move(id, ply, m, Some(end.clone())).await
+    }
+
+    async fn write_move(
+        &self,
+        id: &str,
+        ply: usize,
+        m: &MoveRecord,
+        end: Option<GameEnd>,
+    ) -> Result<(), StoreError> {
         let (done, answer) = tokio::sync::oneshot::channel();
-        let write = crate::batch::MoveWrite {
+        let write = MoveWrite {
             id: id.to_owned(),
             ply: i64::try_from(ply).unwrap_or(i64::MAX),
             record: m.clone(),
+            end,
             done,
         };
-        let stopped = || StoreError::Failed("the store is closed".to_owned());
-        self.moves.send(write).await.map_err(|_| stopped())?;
-        match answer.await.map_err(|_| stopped())?? {
-            crate::batch::Written::Stored => Ok(()),
-            crate::batch::Written::Refused => Err(self.explain_refusal(id, "move", ply).await),
+        self.writer()?.write_move(write).await?;
+        let written = answer
+            .await
+            .map_err(|_| StoreError::Failed("the store is closed".to_owned()))??;
+        match written {
+            Written::Stored => Ok(()),
+            Written::Refused => {
+                let mut conn = self.pool.acquire().await?;
+                Err(refusal(&mut conn, id, "move", ply).await)
+            }
         }
     }
 
@@ -351,37 +410,42 @@ impl Store {
     /// # Errors
     ///
     /// [`StoreError::Conflict`] if the game is finished or has fewer moves;
-    /// [`StoreError::UnknownGame`]; [`StoreError::Database`].
+    /// [`StoreError::UnknownGame`]; [`StoreError::Unavailable`].
     pub async fn take_back(
         &self,
         id: &str,
         keep: usize,
         remaining_ms: [Option<u64>; 2],
     ) -> Result<(), StoreError> {
-        let keep = i64::try_from(keep).unwrap_or(i64::MAX);
-        let mut tx = self.writer.begin().await?;
-        let updated = sqlx::query(&format!(
-            "UPDATE games SET white_ms = ?, black_ms = ?, updated_at = {NOW}
-             WHERE id = ? AND status = 'playing'
-               AND (SELECT count(*) FROM moves WHERE game_id = ?) >= ?"
-        ))
-        .bind(ms(remaining_ms[0]))
-        .bind(ms(remaining_ms[1]))
-        .bind(id)
-        .bind(id)
-        .bind(keep)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
-            return Err(self.explain_refusal(id, "take-back", 0).await);
-        }
-        sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply >= ?")
-            .bind(id)
-            .bind(keep)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        let id = id.to_owned();
+        self.writer()?
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let keep = i64::try_from(keep).unwrap_or(i64::MAX);
+                    let updated = sqlx::query(&format!(
+                        "UPDATE games SET white_ms = ?, black_ms = ?, updated_at = {NOW}
+                         WHERE id = ? AND status = 'playing'
+                           AND (SELECT count(*) FROM moves WHERE game_id = ?) >= ?"
+                    ))
+                    .bind(ms(remaining_ms[0]))
+                    .bind(ms(remaining_ms[1]))
+                    .bind(&id)
+                    .bind(&id)
+                    .bind(keep)
+                    .execute(&mut *conn)
+                    .await?;
+                    if updated.rows_affected() == 0 {
+                        return Err(refusal(conn, &id, "take-back", 0).await);
+                    }
+                    sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply >= ?")
+                        .bind(&id)
+                        .bind(keep)
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(())
+                })
+            })
+            .await
     }
 
     /// Ends a game in progress: winner (`None` for a draw), reason id and the final
@@ -392,73 +456,13 @@ impl Store {
     /// # Errors
     ///
     /// [`StoreError::Conflict`] if it is already finished; [`StoreError::UnknownGame`];
-    /// [`StoreError::Database`].
-    pub async fn finish_game(
-        &self,
-        id: &str,
-        winner: Option<Side>,
-        reason: &str,
-        remaining_ms: [Option<u64>; 2],
-    ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin().await?;
-        let row = sqlx::query(&format!(
-            "UPDATE games SET status = 'finished', winner = ?, reason = ?,
-                white_ms = ?, black_ms = ?, updated_at = {NOW}
-             WHERE id = ? AND status = 'playing'
-             RETURNING game, white_name, black_name"
-        ))
-        .bind(winner.map(side_id))
-        .bind(reason)
-        .bind(ms(remaining_ms[0]))
-        .bind(ms(remaining_ms[1]))
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(row) = row else {
-            return Err(self.explain_refusal(id, "result", 0).await);
-        };
-        let kind: String = row.try_get("game")?;
-        let mut names = [None, None];
-        for side in SIDES {
-            let name: Option<String> = row.try_get(side.fold("white_name", "black_name"))?;
-            if let Some(name) = &name {
-                let column = match winner {
-                    None => "drawn",
-                    Some(w) if w == side => "won",
-                    Some(_) => "lost",
-                };
-                crate::players::count_result(&mut tx, name, &kind, column).await?;
-            }
-            names[side.index()] = name;
-        }
-        if let [Some(white), Some(black)] = &names {
-            crate::players::rate_game(&mut tx, &kind, [white, black], winner).await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Why a conditional write matched no row.
-    async fn explain_refusal(&self, id: &str, what: &str, ply: usize) -> StoreError {
-        let status: Result<Option<(String, i64)>, sqlx::Error> = sqlx::query_as(
-            "SELECT status, (SELECT count(*) FROM moves WHERE game_id = games.id)
-             FROM games WHERE id = ?",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await;
-        match status {
-            Ok(None) => StoreError::UnknownGame(id.to_owned()),
-            Ok(Some((status, _))) if status != "playing" => StoreError::Conflict {
-                id: id.to_owned(),
-                reason: format!("{what} refused: the game is {status}"),
-            },
-            Ok(Some((_, plies))) => StoreError::Conflict {
-                id: id.to_owned(),
-                reason: format!("{what} refused: the game has {plies} moves (write for {ply})"),
-            },
-            Err(e) => StoreError::Database(e),
-        }
+    /// [`StoreError::Unavailable`].
+    pub async fn finish_game(&self, id: &str, end: &GameEnd) -> Result<(), StoreError> {
+        let id = id.to_owned();
+        let end = end.clone();
+        self.writer()?
+            .transaction(move |conn| Box::pin(async move { finish(conn, &id, &end).await }))
+            .await
     }
 
     /// The game with this id, with every move; `None` if there is none.
@@ -467,43 +471,51 @@ impl Store {
     ///
     /// [`StoreError::Database`], [`StoreError::Corrupt`].
     pub async fn game(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
-        let Some(row) = sqlx::query("SELECT * FROM games WHERE id = ?")
+        // One read transaction: the row and the moves are of one moment.
+        let mut tx = self.pool.begin().await?;
+        let Some(row) = sqlx::query(&games_with_turn("g.id = ?2"))
+            .bind(None::<String>)
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *tx)
             .await?
         else {
             return Ok(None);
         };
         let mut game = game_from_row(&row)?;
-        let moves = sqlx::query_as::<_, (String, Option<i64>, Option<i64>, String)>(
-            "SELECT move, white_ms, black_ms, played_at FROM moves WHERE game_id = ? ORDER BY ply",
+        let moves = sqlx::query_as::<_, (String, Option<i64>, Option<i64>)>(
+            "SELECT move, white_ms, black_ms FROM moves WHERE game_id = ? ORDER BY ply",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *tx)
         .await?;
-        let mut last_played_at = None;
-        for (text, white, black, played_at) in moves {
+        tx.commit().await?;
+        for (text, white, black) in moves {
             game.moves.push(MoveRecord {
                 text,
                 white_ms: from_ms(white),
                 black_ms: from_ms(black),
             });
-            last_played_at = Some(played_at);
         }
-        game.follow_last_move(last_played_at);
+        game.follow_last_move();
         Ok(Some(game))
     }
 
     /// Every game still in progress, with its moves, oldest first: what the server
-    /// loads at start-up.
+    /// loads at start-up. Each one's [`GameRecord::turn_used_ms`] counts up to when the
+    /// previous run was last alive (its last heartbeat), not up to now.
     ///
     /// # Errors
     ///
     /// [`StoreError::Database`], [`StoreError::Corrupt`].
     pub async fn unfinished_games(&self) -> Result<Vec<GameRecord>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM games WHERE status = 'playing' ORDER BY created_at")
-            .fetch_all(&self.pool)
-            .await?;
+        let mut tx = self.pool.begin().await?;
+        let rows = sqlx::query(&format!(
+            "{} ORDER BY created_at, id",
+            games_with_turn("g.status = 'playing'")
+        ))
+        .bind(self.stopped_at.as_deref())
+        .fetch_all(&mut *tx)
+        .await?;
         let mut games = rows
             .iter()
             .map(game_from_row)
@@ -513,26 +525,25 @@ impl Store {
             .enumerate()
             .map(|(i, g)| (g.id.clone(), i))
             .collect();
-        let moves = sqlx::query_as::<_, (String, String, Option<i64>, Option<i64>, String)>(
-            "SELECT m.game_id, m.move, m.white_ms, m.black_ms, m.played_at FROM moves m
+        let moves = sqlx::query_as::<_, (String, String, Option<i64>, Option<i64>)>(
+            "SELECT m.game_id, m.move, m.white_ms, m.black_ms FROM moves m
              JOIN games g ON g.id = m.game_id WHERE g.status = 'playing'
              ORDER BY m.game_id, m.ply",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *tx)
         .await?;
-        let mut last_played_at = vec![None; games.len()];
-        for (id, text, white, black, played_at) in moves {
+        tx.commit().await?;
+        for (id, text, white, black) in moves {
             if let Some(&i) = index.get(&id) {
                 games[i].moves.push(MoveRecord {
                     text,
                     white_ms: from_ms(white),
                     black_ms: from_ms(black),
                 });
-                last_played_at[i] = Some(played_at);
             }
         }
-        for (game, played_at) in games.iter_mut().zip(last_played_at) {
-            game.follow_last_move(played_at);
+        for game in &mut games {
+            game.follow_last_move();
         }
         Ok(games)
     }
@@ -594,8 +605,71 @@ impl Store {
     }
 }
 
+/// The body of [`Store::create_game`].
+async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> Result<(), StoreError> {
+    let (winner, reason) = match &game.finished {
+        Some((winner, reason)) => (winner.map(side_id), Some(reason.as_str())),
+        None => (None, None),
+    };
+    let remaining = game.moves.last().map_or_else(
+        || {
+            let initial = game.clock.map(|c| c.initial_ms);
+            [initial, initial]
+        },
+        |m| [m.white_ms, m.black_ms],
+    );
+    let [white, black] = &game.seats;
+    let inserted = sqlx::query(&format!(
+        "INSERT INTO games (id, game, variant, start_position, seed, mode,
+            white_name, white_level, white_token_hash, black_name, black_level, black_token_hash,
+            clock_kind, clock_initial_ms, clock_increment_ms, white_ms, black_ms,
+            status, winner, reason, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {NOW}, {NOW})
+         ON CONFLICT (id) DO NOTHING"
+    ))
+    .bind(&game.id)
+    .bind(&game.game)
+    .bind(&game.variant)
+    .bind(&game.start_position)
+    .bind(game.seed.map(|s| format!("{s:016x}")))
+    .bind(game.mode.id())
+    .bind(&white.name)
+    .bind(white.level)
+    .bind(&white.token_hash)
+    .bind(&black.name)
+    .bind(black.level)
+    .bind(&black.token_hash)
+    .bind(game.clock.map(|c| c.kind.id()))
+    .bind(ms(game.clock.map(|c| c.initial_ms)))
+    .bind(ms(game.clock.map(|c| c.increment_ms)))
+    .bind(ms(remaining[0]))
+    .bind(ms(remaining[1]))
+    .bind(if game.finished.is_some() {
+        GameStatus::Finished.id()
+    } else {
+        GameStatus::Playing.id()
+    })
+    .bind(winner)
+    .bind(reason)
+    .execute(&mut *conn)
+    .await?;
+    if inserted.rows_affected() == 0 {
+        return Err(StoreError::Conflict {
+            id: game.id.clone(),
+            reason: "the id is taken".to_owned(),
+        });
+    }
+    for (ply, m) in game.moves.iter().enumerate() {
+        insert_move(conn, &game.id, ply, m).await?;
+    }
+    for name in game.seats.iter().filter_map(|s| s.name.as_deref()) {
+        crate::players::ensure_player(conn, name).await?;
+    }
+    Ok(())
+}
+
 async fn insert_move(
-    tx: &mut Transaction<'_, Sqlite>,
+    conn: &mut SqliteConnection,
     id: &str,
     ply: usize,
     m: &MoveRecord,
@@ -609,7 +683,7 @@ async fn insert_move(
     .bind(&m.text)
     .bind(ms(m.white_ms))
     .bind(ms(m.black_ms))
-    .execute(&mut **tx)
+    .execute(&mut *conn)
     .await?;
     if inserted.rows_affected() == 0 {
         return Err(StoreError::Conflict {
@@ -618,6 +692,23 @@ async fn insert_move(
         });
     }
     Ok(())
+}
+
+/// The games rows that match `filter` (on `g`), with `turn_started_at` (a game in
+/// progress changed last with its last move: see `follow_last_move`) and
+/// `turn_used_ms`, the time since then up to `?1` (a timestamp, or now when NULL).
+fn games_with_turn(filter: &str) -> String {
+    format!(
+        "SELECT t.*, CASE WHEN t.status = 'playing'
+                THEN CAST(max(0, (julianday(coalesce(?1, 'now')) - julianday(t.turn_started_at))
+                                 * 86400000.0) AS INTEGER)
+                ELSE 0 END AS turn_used_ms
+         FROM (SELECT g.*, CASE WHEN g.status = 'playing'
+                    THEN max(g.updated_at, coalesce((SELECT played_at FROM moves
+                         WHERE game_id = g.id ORDER BY ply DESC LIMIT 1), ''))
+                    ELSE g.updated_at END AS turn_started_at
+               FROM games g WHERE {filter}) t"
+    )
 }
 
 fn parse<T>(
@@ -646,8 +737,8 @@ fn seat(row: &SqliteRow, side: Side, with_token: bool) -> Result<Seat, StoreErro
     Ok(Seat {
         name: row.try_get(format!("{prefix}_name").as_str())?,
         level: level.and_then(|l| u8::try_from(l).ok()),
-        token: if with_token {
-            row.try_get(format!("{prefix}_token").as_str())?
+        token_hash: if with_token {
+            row.try_get(format!("{prefix}_token_hash").as_str())?
         } else {
             None
         },
@@ -686,7 +777,8 @@ fn game_from_row(row: &SqliteRow) -> Result<GameRecord, StoreError> {
         variant: row.try_get("variant")?,
         start_position: row.try_get("start_position")?,
         created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
+        updated_at: row.try_get("turn_started_at")?,
+        turn_used_ms: from_ms(row.try_get("turn_used_ms")?).unwrap_or(0),
         seed,
         clock,
         moves: Vec::new(),

@@ -1,13 +1,15 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
-mod batch;
 mod checkpoint;
 mod error;
+mod files;
 mod games;
 mod glicko;
 pub mod player_file;
 mod players;
+mod tokens;
+mod writer;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -16,19 +18,35 @@ use std::time::Duration;
 use sqlx::sqlite::SqliteSynchronous;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
-pub use error::StoreError;
+pub use error::{Fault, FaultKind, StoreError};
 pub use games::{
-    ClockKind, ClockRecord, GameRecord, GameStatus, GameSummary, Mode, MoveRecord, NewGame, Seat,
+    ClockKind, ClockRecord, GameEnd, GameRecord, GameStatus, GameSummary, Mode, MoveRecord,
+    NewGame, Seat,
 };
 pub use glicko::Rating;
 pub use player_file::{PlayerFileEntry, PlayerFileError, parse_player_file};
 pub use players::{ImportSummary, ImportedCounts, PlayerRating, PlayerRecord, PlayerStats, Totals};
+pub use tokens::{token_hash, token_matches};
+
+use crate::writer::Writer;
 
 /// The embedded migrations (`crates/store/migrations`), applied by [`Store::open`].
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// The timestamp SQLite writes: UTC, RFC 3339 with milliseconds.
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/// Whether the store can be written, as its last write found out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreHealth {
+    /// Writes work.
+    Writable,
+    /// The last write failed (the heartbeat probes again every 250 ms): changes are
+    /// refused with [`StoreError::Unavailable`] until one works.
+    Degraded(Fault),
+    /// Opened with [`Store::open_read_only`]: nothing can be changed.
+    ReadOnly,
+}
 
 /// The database of one tablero installation: games with their moves, and players.
 ///
@@ -37,37 +55,32 @@ const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 pub struct Store {
     /// Reads, on several connections (WAL lets them run beside a write).
     pool: SqlitePool,
-    /// Writes, on one connection: SQLite takes one writer at a time, and queueing
-    /// writers here (in order, without blocking a thread) is faster and fairer than
-    /// letting connections wait on SQLite's busy handler.
-    writer: SqlitePool,
-    /// Moves to write, group-committed by the task of `batch.rs`.
-    moves: tokio::sync::mpsc::Sender<batch::MoveWrite>,
+    /// Writes, by one task on one connection (`writer.rs`); `None` when read-only.
+    writer: Option<Writer>,
+    /// The previous run's last heartbeat: when its clocks stopped.
+    stopped_at: Option<String>,
 }
 
 impl Store {
     /// Opens (creating it if needed) the SQLite database at `url` (`sqlite://PATH`,
-    /// a bare path, or `sqlite::memory:`), in WAL mode with foreign keys on, and applies
-    /// the migrations.
+    /// a bare path, or `sqlite::memory:`), in WAL mode with foreign keys on, applies
+    /// the migrations and checks that it can be written.
     ///
     /// Writes are committed with `synchronous = NORMAL`: in WAL mode a committed
     /// transaction survives a crash of the process (even SIGKILL); only a power loss
-    /// may take back the last ones.
+    /// may take back the last ones. The file and its `-wal`/`-shm` companions are
+    /// made readable by their owner only (0600), and a folder the store creates 0700.
     ///
     /// # Errors
     ///
-    /// [`StoreError::Url`] for a URL that is not SQLite, [`StoreError::Database`] when
-    /// the file cannot be opened or migrated.
+    /// [`StoreError::Url`] for a URL that is not SQLite; [`StoreError::NotWritable`]
+    /// (naming the file and the cause) when the file or its folder cannot be created
+    /// or written; [`StoreError::Database`] or [`StoreError::Migration`] otherwise.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         let url = normalise_url(url)?;
         let memory = url.contains(":memory:");
-        let options = SqliteConnectOptions::from_str(&url)
-            .map_err(|e| StoreError::Url {
-                url: url.clone(),
-                reason: e.to_string(),
-            })?
+        let options = connect_options(&url)?
             .create_if_missing(true)
-            .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
         let options = if memory {
             options
@@ -79,40 +92,102 @@ impl Store {
                 // commits, where they would hold up every move of the batch.
                 .pragma("wal_autocheckpoint", "0")
         };
-        if let Some(dir) = options.get_filename().parent()
-            && !memory
-            && !dir.as_os_str().is_empty()
-        {
-            std::fs::create_dir_all(dir).map_err(|e| StoreError::Url {
-                url: url.clone(),
-                reason: format!("cannot create {}: {e}", dir.display()),
-            })?;
-        }
-        let pool_of = |connections: u32| {
-            SqlitePoolOptions::new()
-                .max_connections(connections)
-                .min_connections(1)
-                .idle_timeout(None)
-                .max_lifetime(None)
+        let path = options.get_filename().to_path_buf();
+        let not_writable = |cause: String| StoreError::NotWritable {
+            path: path.display().to_string(),
+            cause,
         };
-        let writer = pool_of(1).connect_with(options.clone()).await?;
-        MIGRATOR.run(&writer).await?;
+        if !memory {
+            files::prepare(&path).map_err(|e| not_writable(e.to_string()))?;
+        }
+        let writer_pool = pool_of(1)
+            .connect_with(options.clone())
+            .await
+            .map_err(|e| not_writable(Fault::of(&e).detail))?;
+        MIGRATOR.run(&writer_pool).await.map_err(|e| match &e {
+            sqlx::migrate::MigrateError::Execute(db) if is_write_fault(db) => {
+                not_writable(Fault::of(db).detail)
+            }
+            _ => StoreError::Migration(e),
+        })?;
+        tokens::hash_legacy_tokens(&writer_pool).await?;
+        let stopped_at: Option<String> = sqlx::query_scalar("SELECT at FROM heartbeat")
+            .fetch_optional(&writer_pool)
+            .await?;
+        // The first heartbeat is the start-up check: a database that cannot be
+        // written stops the server now, not at its first client.
+        writer::beat_now(&writer_pool)
+            .await
+            .map_err(|fault| not_writable(fault.detail))?;
+        if !memory {
+            files::restrict_companions(&path);
+        }
         // An in-memory database lives in its one connection: reads share it.
         let pool = if memory {
-            writer.clone()
+            writer_pool.clone()
         } else {
             pool_of(4).connect_with(options).await?
         };
         let finish = checkpoint::FinishRequest::default();
-        let moves = batch::start(writer.clone(), finish.clone());
+        let writer = Writer::start(writer_pool, !memory, finish.clone());
         if !memory {
-            checkpoint::start(pool.clone(), moves.downgrade(), finish);
+            checkpoint::start(pool.clone(), writer.downgrade(), finish);
         }
         Ok(Store {
             pool,
-            writer,
-            moves,
+            writer: Some(writer),
+            stopped_at,
         })
+    }
+
+    /// Opens an existing database for reading only: every change is refused with
+    /// [`StoreError::ReadOnly`]. For serving finished games from a file that may not
+    /// be written (a read-only disk, a copy).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Url`]; [`StoreError::Database`] when the file cannot be opened;
+    /// [`StoreError::Migration`] when it needs migrations (open it once for writing).
+    pub async fn open_read_only(url: &str) -> Result<Store, StoreError> {
+        let url = normalise_url(url)?;
+        let options = connect_options(&url)?.read_only(true);
+        let pool = pool_of(4).connect_with(options).await?;
+        let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations")
+            .fetch_all(&pool)
+            .await
+            .unwrap_or_default();
+        if let Some(missing) = MIGRATOR.iter().find(|m| !applied.contains(&m.version)) {
+            return Err(StoreError::Migration(
+                sqlx::migrate::MigrateError::VersionMissing(missing.version),
+            ));
+        }
+        Ok(Store {
+            pool,
+            writer: None,
+            stopped_at: None,
+        })
+    }
+
+    /// Whether writes work now.
+    #[must_use]
+    pub fn health(&self) -> StoreHealth {
+        match &self.writer {
+            None => StoreHealth::ReadOnly,
+            Some(writer) => match writer.health.fault() {
+                Some(fault) => StoreHealth::Degraded(fault),
+                None => StoreHealth::Writable,
+            },
+        }
+    }
+
+    /// Whether the store was opened read-only.
+    #[must_use]
+    pub fn is_read_only(&self) -> bool {
+        self.writer.is_none()
+    }
+
+    fn writer(&self) -> Result<&Writer, StoreError> {
+        self.writer.as_ref().ok_or(StoreError::ReadOnly)
     }
 
     /// The default database: `tablero.db` in the user's data directory
@@ -135,8 +210,35 @@ impl Store {
     /// Closes every connection, waiting for running queries.
     pub async fn close(&self) {
         self.pool.close().await;
-        self.writer.close().await;
+        if let Some(writer) = &self.writer {
+            writer.close().await;
+        }
     }
+}
+
+fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {
+    Ok(SqliteConnectOptions::from_str(url)
+        .map_err(|e| StoreError::Url {
+            url: url.to_owned(),
+            reason: e.to_string(),
+        })?
+        .foreign_keys(true))
+}
+
+fn pool_of(connections: u32) -> SqlitePoolOptions {
+    SqlitePoolOptions::new()
+        .max_connections(connections)
+        .min_connections(1)
+        .idle_timeout(None)
+        .max_lifetime(None)
+}
+
+/// Whether a migration failed because the database cannot be written.
+fn is_write_fault(error: &sqlx::Error) -> bool {
+    matches!(
+        Fault::of(error).kind,
+        FaultKind::Full | FaultKind::ReadOnly | FaultKind::Io
+    )
 }
 
 /// Accepts `sqlite://path`, `sqlite:path`, `sqlite::memory:` and bare paths.

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use sqlx::{Sqlite, Transaction};
+use sqlx::SqliteConnection;
 use tablero_core::Side;
 
 use crate::glicko::Rating;
@@ -119,14 +119,14 @@ pub struct ImportSummary {
 
 /// Registers `name` if it is new.
 pub(crate) async fn ensure_player(
-    tx: &mut Transaction<'_, Sqlite>,
+    conn: &mut SqliteConnection,
     name: &str,
 ) -> Result<(), StoreError> {
     sqlx::query(&format!(
         "INSERT INTO players (name, created_at) VALUES (?, {NOW}) ON CONFLICT (name) DO NOTHING"
     ))
     .bind(name)
-    .execute(&mut **tx)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -134,12 +134,12 @@ pub(crate) async fn ensure_player(
 /// Adds one to `column` (`won`, `lost` or `drawn`) of `name` in `game`, registering the
 /// player if a deleted one finishes a game.
 pub(crate) async fn count_result(
-    tx: &mut Transaction<'_, Sqlite>,
+    conn: &mut SqliteConnection,
     name: &str,
     game: &str,
     column: &'static str,
 ) -> Result<(), StoreError> {
-    ensure_player(tx, name).await?;
+    ensure_player(conn, name).await?;
     sqlx::query(&format!(
         "INSERT INTO player_stats (player_id, game, {column})
          SELECT id, ?, 1 FROM players WHERE name = ?
@@ -147,7 +147,7 @@ pub(crate) async fn count_result(
     ))
     .bind(game)
     .bind(name)
-    .execute(&mut **tx)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -156,7 +156,7 @@ pub(crate) async fn count_result(
 /// `names` white (red) first: one Glicko-2 period for each, against the other's
 /// rating before the game.
 pub(crate) async fn rate_game(
-    tx: &mut Transaction<'_, Sqlite>,
+    conn: &mut SqliteConnection,
     game: &str,
     names: [&str; 2],
     winner: Option<Side>,
@@ -166,14 +166,14 @@ pub(crate) async fn rate_game(
     }
     let mut before = [Rating::default(); 2];
     for (slot, name) in before.iter_mut().zip(names) {
-        ensure_player(tx, name).await?;
+        ensure_player(conn, name).await?;
         let stored = sqlx::query_as::<_, (f64, f64, f64)>(
             "SELECT r.rating, r.deviation, r.volatility FROM player_ratings r
              JOIN players p ON p.id = r.player_id WHERE p.name = ? AND r.game = ?",
         )
         .bind(name)
         .bind(game)
-        .fetch_optional(&mut **tx)
+        .fetch_optional(&mut *conn)
         .await?;
         if let Some((rating, deviation, volatility)) = stored {
             *slot = Rating {
@@ -202,7 +202,7 @@ pub(crate) async fn rate_game(
         .bind(next.deviation)
         .bind(next.volatility)
         .bind(names[i])
-        .execute(&mut **tx)
+        .execute(&mut *conn)
         .await?;
     }
     Ok(())
@@ -322,36 +322,10 @@ impl Store {
         &self,
         entries: &[PlayerFileEntry],
     ) -> Result<ImportSummary, StoreError> {
-        let mut tx = self.writer.begin().await?;
-        let mut summary = ImportSummary::default();
-        for entry in entries {
-            let inserted = sqlx::query(&format!(
-                "INSERT INTO players (name, created_at) VALUES (?, {NOW})
-                 ON CONFLICT (name) DO NOTHING"
-            ))
-            .bind(&entry.name)
-            .execute(&mut *tx)
-            .await?;
-            if inserted.rows_affected() > 0 {
-                summary.added.push(entry.name.clone());
-            } else if !summary.added.contains(&entry.name) && !summary.updated.contains(&entry.name)
-            {
-                summary.updated.push(entry.name.clone());
-            }
-            sqlx::query(&format!(
-                "INSERT INTO player_imported (player_id, won, lost, imported_at)
-                 SELECT id, ?, ?, {NOW} FROM players WHERE name = ?
-                 ON CONFLICT (player_id) DO UPDATE SET
-                    won = excluded.won, lost = excluded.lost, imported_at = excluded.imported_at"
-            ))
-            .bind(i64::from(entry.won))
-            .bind(i64::from(entry.lost))
-            .bind(&entry.name)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(summary)
+        let entries = entries.to_vec();
+        self.writer()?
+            .transaction(move |conn| Box::pin(async move { import(conn, &entries).await }))
+            .await
     }
 
     /// Deletes the player `name` and their counts; their games keep the name. Returns
@@ -361,11 +335,53 @@ impl Store {
     ///
     /// [`StoreError::Database`].
     pub async fn delete_player(&self, name: &str) -> Result<bool, StoreError> {
-        // Counts, ratings and imported counts go with the player (ON DELETE CASCADE).
-        let deleted = sqlx::query("DELETE FROM players WHERE name = ?")
-            .bind(name)
-            .execute(&self.writer)
-            .await?;
-        Ok(deleted.rows_affected() > 0)
+        let name = name.to_owned();
+        self.writer()?
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    // Counts, ratings and imported counts go with the player (ON DELETE
+                    // CASCADE).
+                    let deleted = sqlx::query("DELETE FROM players WHERE name = ?")
+                        .bind(&name)
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(deleted.rows_affected() > 0)
+                })
+            })
+            .await
     }
+}
+
+/// The body of [`Store::import_players`].
+async fn import(
+    conn: &mut SqliteConnection,
+    entries: &[PlayerFileEntry],
+) -> Result<ImportSummary, StoreError> {
+    let mut summary = ImportSummary::default();
+    for entry in entries {
+        let inserted = sqlx::query(&format!(
+            "INSERT INTO players (name, created_at) VALUES (?, {NOW})
+             ON CONFLICT (name) DO NOTHING"
+        ))
+        .bind(&entry.name)
+        .execute(&mut *conn)
+        .await?;
+        if inserted.rows_affected() > 0 {
+            summary.added.push(entry.name.clone());
+        } else if !summary.added.contains(&entry.name) && !summary.updated.contains(&entry.name) {
+            summary.updated.push(entry.name.clone());
+        }
+        sqlx::query(&format!(
+            "INSERT INTO player_imported (player_id, won, lost, imported_at)
+             SELECT id, ?, ?, {NOW} FROM players WHERE name = ?
+             ON CONFLICT (player_id) DO UPDATE SET
+                won = excluded.won, lost = excluded.lost, imported_at = excluded.imported_at"
+        ))
+        .bind(i64::from(entry.won))
+        .bind(i64::from(entry.lost))
+        .bind(&entry.name)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(summary)
 }

@@ -1,7 +1,7 @@
 //! Players: import of player files, counts and ratings after games end, deletion.
 
 use tablero_core::Side;
-use tablero_store::{Mode, NewGame, Seat, Store, Totals, parse_player_file};
+use tablero_store::{GameEnd, Mode, NewGame, Seat, Store, Totals, parse_player_file};
 
 async fn memory() -> Store {
     Store::open("sqlite::memory:")
@@ -45,7 +45,14 @@ async fn play(store: &Store, id: &str, game: &str, seats: [Seat; 2], winner: Opt
         .await
         .expect("create");
     store
-        .finish_game(id, winner, "resignation", [None, None])
+        .finish_game(
+            id,
+            &GameEnd {
+                winner,
+                reason: "resignation".to_owned(),
+                remaining_ms: [None, None],
+            },
+        )
         .await
         .expect("finish");
 }

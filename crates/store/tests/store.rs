@@ -4,14 +4,15 @@
 
 use tablero_core::Side;
 use tablero_store::{
-    ClockKind, ClockRecord, GameStatus, Mode, MoveRecord, NewGame, Seat, Store, StoreError,
+    ClockKind, ClockRecord, GameEnd, GameStatus, Mode, MoveRecord, NewGame, Seat, Store,
+    StoreError, token_hash, token_matches,
 };
 
 fn person(name: &str) -> Seat {
     Seat {
         name: Some(name.to_owned()),
         level: None,
-        token: Some(format!("token-of-{name}")),
+        token_hash: Some(token_hash(&format!("token-of-{name}"))),
     }
 }
 
@@ -96,16 +97,33 @@ async fn games_moves_and_results_survive_reopening() {
         [mv("e2e4", 61_000, 60_000), mv("e7e5", 61_000, 59_500)]
     );
     assert_eq!(game.remaining_ms, [Some(61_000), Some(59_500)]);
-    assert_eq!(game.seats[0].token.as_deref(), Some("token-of-ana"));
+    assert!(token_matches(
+        game.seats[0].token_hash.as_deref().unwrap(),
+        "token-of-ana"
+    ));
     assert_eq!(game.status, GameStatus::Playing);
     assert_eq!(store.unfinished_games().await.unwrap().len(), 1);
 
     store
-        .finish_game("g1", Some(Side::Black), "resignation", [Some(1), Some(2)])
+        .finish_game(
+            "g1",
+            &GameEnd {
+                winner: Some(Side::Black),
+                reason: "resignation".to_owned(),
+                remaining_ms: [Some(1), Some(2)],
+            },
+        )
         .await
         .unwrap();
     let again = store
-        .finish_game("g1", None, "agreement", [None, None])
+        .finish_game(
+            "g1",
+            &GameEnd {
+                winner: None,
+                reason: "agreement".to_owned(),
+                remaining_ms: [None, None],
+            },
+        )
         .await;
     assert!(
         matches!(again, Err(StoreError::Conflict { .. })),
@@ -150,7 +168,7 @@ async fn games_moves_and_results_survive_reopening() {
         .unwrap();
     assert_eq!(list.len(), 1);
     assert_eq!(
-        (list[0].plies, list[0].seats[0].token.as_deref()),
+        (list[0].plies, list[0].seats[0].token_hash.as_deref()),
         (2, None)
     );
 }
@@ -165,7 +183,7 @@ async fn imported_games_and_computer_seats() {
             Seat {
                 name: None,
                 level: Some(7),
-                token: None,
+                token_hash: None,
             },
         ],
     );
@@ -255,9 +273,11 @@ async fn clocks_and_change_times_follow_the_last_move() {
     store
         .finish_game(
             "older",
-            Some(Side::White),
-            "timeout",
-            [Some(1_000), Some(0)],
+            &GameEnd {
+                winner: Some(Side::White),
+                reason: "timeout".to_owned(),
+                remaining_ms: [Some(1_000), Some(0)],
+            },
         )
         .await
         .unwrap();
