@@ -3,88 +3,13 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+#[path = "common/serve.rs"]
+mod serve;
+
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
-
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Server {
-    fn start(db: &std::path::Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
-            .args([
-                "serve",
-                "--addr",
-                "127.0.0.1:0",
-                "--engine-threads",
-                "1",
-                "--db",
-            ])
-            .arg(format!("sqlite://{}", db.display()))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the server starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let mut lines = BufReader::new(stdout).lines();
-        let first = lines.next().expect("a first line").expect("text");
-        let addr = first
-            .strip_prefix("tablero listening on http://")
-            .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
-            .to_owned();
-        let second = lines.next().expect("a second line").expect("text");
-        assert!(second.starts_with("database: sqlite://"), "{second}");
-        Server { child, addr }
-    }
-
-    fn request(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> (u16, Value) {
-        let mut stream = TcpStream::connect(&self.addr).expect("connects");
-        let body = body.map(|b| b.to_string()).unwrap_or_default();
-        let auth = token
-            .map(|t| format!("Authorization: Bearer {t}\r\n"))
-            .unwrap_or_default();
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{auth}\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.addr,
-            body.len()
-        )
-        .expect("sends");
-        let mut response = String::new();
-        stream.read_to_string(&mut response).expect("reads");
-        let status = response[9..12].parse().expect("a status");
-        let (_, body) = response.split_once("\r\n\r\n").expect("a body");
-        (status, serde_json::from_str(body).unwrap_or(Value::Null))
-    }
-
-    fn kill(mut self) {
-        // Child::kill sends SIGKILL on Unix: no shutdown code runs.
-        self.child.kill().expect("killed");
-        self.child.wait().expect("reaped");
-    }
-}
-
-fn moves(state: &Value) -> Vec<String> {
-    state["moves"]
-        .as_array()
-        .expect("moves")
-        .iter()
-        .map(|m| m["move"].as_str().expect("a move").to_owned())
-        .collect()
-}
+use serde_json::json;
+use serve::{Server, moves};
 
 #[test]
 fn every_acknowledged_move_survives_sigkill() {

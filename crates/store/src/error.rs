@@ -18,6 +18,16 @@ pub enum StoreError {
         /// What the system or SQLite said.
         cause: String,
     },
+    /// A database opened read-only is not one this version can read as it is.
+    #[error(
+        "the database {path} cannot be served read-only: {reason} (start once without --read-only to bring it up to date)"
+    )]
+    Outdated {
+        /// The database file.
+        path: String,
+        /// What is missing.
+        reason: String,
+    },
     /// No game has this id.
     #[error("no game with id {0:?}")]
     UnknownGame(String),

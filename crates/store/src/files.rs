@@ -21,13 +21,37 @@ pub(crate) fn prepare(path: &Path) -> io::Result<()> {
             .map_err(|e| named(dir, "cannot create the folder", &e))?;
     }
     if path.exists() {
-        restrict(path)
+        restrict(path)?;
+        // SQLite's own word for any of these is "unable to open database file": the
+        // system's names the cause (read-only file system, permission denied).
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot write it: {e}")))?;
+        check_folder(path)
     } else {
         private_file_options()
             .open(path)
             .map(drop)
-            .map_err(|e| named(path, "cannot create the file", &e))
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot create it: {e}")))
     }
+}
+
+/// SQLite creates the `-wal` and `-shm` files beside the database: its folder must
+/// take new files.
+fn check_folder(path: &Path) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut probe = dir.join(".tablero-write-check-");
+    probe
+        .as_mut_os_string()
+        .push(std::process::id().to_string());
+    private_file_options()
+        .open(&probe)
+        .map_err(|e| named(dir, "cannot create files in the folder", &e))?;
+    std::fs::remove_file(&probe).map_err(|e| named(&probe, "cannot remove", &e))
 }
 
 /// Narrows the `-wal` and `-shm` files of an older version (0644) to 0600. A failure

@@ -147,19 +147,38 @@ impl Store {
     /// # Errors
     ///
     /// [`StoreError::Url`]; [`StoreError::Database`] when the file cannot be opened;
-    /// [`StoreError::Migration`] when it needs migrations (open it once for writing).
+    /// [`StoreError::Outdated`] when it is not a tablero database of this version (it
+    /// needs migrations: open it once for writing).
     pub async fn open_read_only(url: &str) -> Result<Store, StoreError> {
         let url = normalise_url(url)?;
         let options = connect_options(&url)?.read_only(true);
-        let pool = pool_of(4).connect_with(options).await?;
-        let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations")
-            .fetch_all(&pool)
-            .await
-            .unwrap_or_default();
+        let path = options.get_filename().display().to_string();
+        let applied_in = async |options: SqliteConnectOptions| {
+            let pool = pool_of(4).connect_with(options).await?;
+            let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations")
+                .fetch_all(&pool)
+                .await?;
+            Ok::<_, sqlx::Error>((pool, applied))
+        };
+        let (pool, applied) = match applied_in(options.clone()).await {
+            Ok(opened) => Ok(opened),
+            // A WAL database on a read-only disk, closed cleanly (no -shm file left),
+            // opens only as immutable: nothing may write it meanwhile, which a
+            // read-only disk guarantees.
+            Err(e) if Fault::of(&e).kind == FaultKind::ReadOnly => {
+                applied_in(options.immutable(true)).await
+            }
+            Err(e) => Err(e),
+        }
+        .map_err(|e| StoreError::Outdated {
+            path: path.clone(),
+            reason: Fault::of(&e).detail,
+        })?;
         if let Some(missing) = MIGRATOR.iter().find(|m| !applied.contains(&m.version)) {
-            return Err(StoreError::Migration(
-                sqlx::migrate::MigrateError::VersionMissing(missing.version),
-            ));
+            return Err(StoreError::Outdated {
+                path,
+                reason: format!("migration {} is not applied", missing.version),
+            });
         }
         Ok(Store {
             pool,
