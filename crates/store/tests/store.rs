@@ -337,3 +337,70 @@ async fn the_wal_is_copied_back_into_the_database_file() {
     }
     assert!(grown, "the database file stayed at {before} bytes");
 }
+
+#[tokio::test]
+async fn plain_tokens_of_an_older_version_become_hashes() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("old.db").display());
+    let store = Store::open(&url).await.unwrap();
+    store
+        .create_game(&new_game("old", [person("ana"), person("bo")]))
+        .await
+        .unwrap();
+    store.close().await;
+    // As versions before migration 3 stored them: the secret itself.
+    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(&url)
+        .await
+        .unwrap();
+    sqlx::query(
+        "UPDATE games SET white_token = 'plain-white', black_token = 'plain-black',
+            white_token_hash = NULL, black_token_hash = NULL",
+    )
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    sqlx::Connection::close(conn).await.unwrap();
+
+    let store = Store::open(&url).await.unwrap();
+    let game = store.game("old").await.unwrap().unwrap();
+    assert!(token_matches(
+        game.seats[0].token_hash.as_deref().unwrap(),
+        "plain-white"
+    ));
+    assert!(token_matches(
+        game.seats[1].token_hash.as_deref().unwrap(),
+        "plain-black"
+    ));
+    store.close().await;
+    let bytes = std::fs::read(dir.path().join("old.db")).unwrap();
+    assert!(
+        !bytes.windows(11).any(|w| w == b"plain-white"),
+        "the secret is gone from the file"
+    );
+}
+
+#[tokio::test]
+async fn a_read_only_store_reads_and_refuses_every_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("ro.db").display());
+    let store = Store::open(&url).await.unwrap();
+    assert_eq!(store.health(), tablero_store::StoreHealth::Writable);
+    store
+        .create_game(&new_game("kept", [person("ana"), person("bo")]))
+        .await
+        .unwrap();
+    store.close().await;
+    let store = Store::open_read_only(&url).await.unwrap();
+    assert_eq!(store.health(), tablero_store::StoreHealth::ReadOnly);
+    assert!(store.game("kept").await.unwrap().is_some());
+    let refused = store
+        .create_game(&new_game("new", [person("x"), person("y")]))
+        .await;
+    assert!(matches!(refused, Err(StoreError::ReadOnly)), "{refused:?}");
+    let missing = Store::open_read_only(&format!(
+        "sqlite://{}",
+        dir.path().join("missing.db").display()
+    ))
+    .await;
+    assert!(missing.is_err());
+}
