@@ -49,11 +49,11 @@ impl FinishRequest {
     }
 }
 
-/// Runs a passive checkpoint on `pool` and returns the WAL's size in pages. A failed
+/// Runs a passive checkpoint and returns the WAL's size in pages. A failed
 /// checkpoint loses nothing (the WAL keeps every commit); the next one tries again.
-pub(crate) async fn passive(pool: &SqlitePool) -> i64 {
+pub(crate) async fn passive<'e>(executor: impl sqlx::SqliteExecutor<'e>) -> i64 {
     let statement = "PRAGMA wal_checkpoint(PASSIVE)";
-    let result: Result<(i64, i64, i64), _> = sqlx::query_as(statement).fetch_one(pool).await;
+    let result: Result<(i64, i64, i64), _> = sqlx::query_as(statement).fetch_one(executor).await;
     match result {
         Ok((_busy, frames, _copied)) => frames,
         Err(e) => {

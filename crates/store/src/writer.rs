@@ -21,7 +21,8 @@ use std::pin::Pin;
 use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Duration;
 
-use sqlx::{SqliteConnection, SqlitePool};
+use sqlx::pool::PoolConnection;
+use sqlx::{Sqlite, SqliteConnection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::checkpoint::{self, FinishRequest};
@@ -226,6 +227,11 @@ async fn run(
 ) {
     let mut tasks = Vec::with_capacity(MAX_BATCH);
     let mut moves = Vec::with_capacity(MAX_BATCH);
+    let mut connection = WriteConnection {
+        pool,
+        persistent,
+        held: None,
+    };
     let mut heartbeat = tokio::time::interval(HEARTBEAT);
     heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -237,10 +243,10 @@ async fn run(
                 }
             }
             _ = heartbeat.tick() => {
-                if pool.is_closed() {
+                if connection.pool.is_closed() {
                     break;
                 }
-                let fault = run_job(&pool, persistent, Box::new(beat)).await;
+                let fault = connection.run(Box::new(beat)).await;
                 health.set(fault);
                 continue;
             }
@@ -251,19 +257,19 @@ async fn run(
                 Task::Job(job) => {
                     // Moves queued before this job are written before it.
                     if !moves.is_empty() {
-                        health.set(write_moves(&pool, persistent, &mut moves).await);
+                        health.set(connection.run(write_moves(&mut moves)).await);
                     }
-                    health.set(run_job(&pool, persistent, job).await);
+                    health.set(connection.run(job).await);
                 }
             }
         }
         if !moves.is_empty() {
-            health.set(write_moves(&pool, persistent, &mut moves).await);
+            health.set(connection.run(write_moves(&mut moves)).await);
         }
         if finish.take() {
             // Between two batches no frame is being written: this checkpoint
             // completes, and the next commit starts the WAL file over.
-            checkpoint::passive(&pool).await;
+            connection.checkpoint().await;
         }
     }
 }
@@ -304,45 +310,81 @@ pub(crate) async fn beat_now(pool: &SqlitePool) -> Result<(), Fault> {
     }
 }
 
-/// Runs one job on a connection of `pool`; a failed one is closed so that the next
-/// job starts on a fresh connection (no transaction left open, no stale read-only
-/// handle). Returns the database's fault, if any.
-async fn run_job(pool: &SqlitePool, persistent: bool, job: Job) -> Option<Fault> {
-    let mut conn = match pool.acquire().await {
-        Ok(conn) => conn,
-        Err(e) => {
-            let fault = Fault::of(&e);
-            tracing::error!(cause = %fault.detail, "the database cannot be opened for writing");
-            return job(Err(fault)).await;
-        }
-    };
-    let fault = job(Ok(&mut conn)).await;
-    if let Some(fault) = &fault {
-        tracing::error!(cause = %fault.detail, "a write failed; nothing was changed");
-        if persistent {
-            let _ = conn.close().await;
-        }
-    }
-    fault
+/// The writer's connection, kept from one job to the next (acquiring it from the
+/// pool for each job costs about a tenth of the moves per second).
+struct WriteConnection {
+    pool: SqlitePool,
+    /// A file database: a failed connection is closed. An in-memory database lives
+    /// in its one connection, which reads share: it goes back to the pool after each
+    /// job and is never closed.
+    persistent: bool,
+    held: Option<PoolConnection<Sqlite>>,
 }
 
-/// Writes `moves` in one transaction and answers each; empties `moves`.
-async fn write_moves(
-    pool: &SqlitePool,
-    persistent: bool,
-    moves: &mut Vec<MoveWrite>,
-) -> Option<Fault> {
+impl WriteConnection {
+    /// Runs one job; a failed connection is closed, so that the next job starts on a
+    /// fresh one (no transaction left open, no stale read-only handle). Returns the
+    /// database's fault, if any.
+    async fn run(&mut self, job: Job) -> Option<Fault> {
+        let mut conn = match self.held.take() {
+            Some(conn) => conn,
+            None => match self.pool.acquire().await {
+                Ok(conn) => conn,
+                Err(e) => {
+                    let fault = Fault::of(&e);
+                    tracing::debug!(cause = %fault.detail, "the database cannot be opened for writing");
+                    return job(Err(fault)).await;
+                }
+            },
+        };
+        let fault = job(Ok(&mut conn)).await;
+        match (&fault, self.persistent) {
+            (Some(fault), true) => {
+                tracing::debug!(cause = %fault.detail, "a write failed; its connection is closed");
+                let _ = conn.close().await;
+            }
+            (None, true) => self.held = Some(conn),
+            (_, false) => drop(conn),
+        }
+        fault
+    }
+
+    /// A passive checkpoint between two jobs.
+    async fn checkpoint(&mut self) {
+        match &mut self.held {
+            Some(conn) => {
+                checkpoint::passive(&mut **conn).await;
+            }
+            None => {
+                checkpoint::passive(&self.pool).await;
+            }
+        }
+    }
+}
+
+/// The job that writes `moves` and answers each; empties `moves`. Moves alone are one
+/// statement (a transaction of its own); with a game's end, one explicit transaction.
+fn write_moves(moves: &mut Vec<MoveWrite>) -> Job {
     let batch = std::mem::take(moves);
-    let job: Job = Box::new(move |conn| {
+    Box::new(move |conn| {
         Box::pin(async move {
             let rows = batch_json(&batch);
             let ends: Vec<(String, i64, GameEnd)> = batch
                 .iter()
                 .filter_map(|m| m.end.clone().map(|end| (m.id.clone(), m.ply, end)))
                 .collect();
-            let body: Body<Vec<(String, i64)>> =
-                Box::new(move |conn| Box::pin(insert_moves(conn, rows, ends)));
-            let result = in_transaction(conn, body).await;
+            let result = match conn {
+                Ok(conn) if ends.is_empty() => sqlx::query_as(&INSERT_MOVES)
+                    .bind(rows)
+                    .fetch_all(conn)
+                    .await
+                    .map_err(|e| StoreError::Database(e).into_write_error()),
+                conn => {
+                    let body: Body<Vec<(String, i64)>> =
+                        Box::new(move |conn| Box::pin(insert_moves(conn, rows, ends)));
+                    in_transaction(conn, body).await
+                }
+            };
             let fault = match &result {
                 Err(StoreError::Unavailable(fault)) => Some(fault.clone()),
                 _ => None,
@@ -350,8 +392,7 @@ async fn write_moves(
             answer_moves(batch, result);
             fault
         })
-    });
-    run_job(pool, persistent, job).await
+    })
 }
 
 fn answer_moves(batch: Vec<MoveWrite>, result: Result<Vec<(String, i64)>, StoreError>) {
