@@ -86,8 +86,11 @@ export const players = (search) =>
 export const standings = (game) =>
   request('GET', game ? `/api/players/standings?game=${encodeURIComponent(game)}` : '/api/players/standings');
 /** Imports a `Name_Won_Lost;` player file whole, or nothing (the error names the record). */
-export const importPlayers = (text) => request('POST', '/api/players/import', { text });
-export const deletePlayer = (name) => request('DELETE', `/api/players/${encodeURIComponent(name)}`);
+/** Importing and deleting players needs the administrator's token (`--admin-token`). */
+export const importPlayers = (text, adminToken) =>
+  request('POST', '/api/players/import', { text }, adminToken);
+export const deletePlayer = (name, adminToken) =>
+  request('DELETE', `/api/players/${encodeURIComponent(name)}`, undefined, adminToken);
 
 /** The address of a report (`board`, `linear`, `players`, `top10`) as `format` (dot or svg). */
 export function reportUrl(kind, params, format) {

@@ -6,6 +6,13 @@ import { h, mount } from './dom.js';
 import { t } from './i18n.js';
 import { games } from './common.js';
 
+const ADMIN_KEY = 'tablero.adminToken';
+
+/** The administrator's token typed on this tab, if any. */
+function adminToken() {
+  return sessionStorage.getItem(ADMIN_KEY) || '';
+}
+
 // What the page keeps between renders (a language change redraws it).
 const view = { search: '', game: '', text: '', confirm: null };
 
@@ -109,7 +116,7 @@ export function playersPage(root) {
   async function remove(name, body) {
     view.confirm = null;
     try {
-      await api.deletePlayer(name);
+      await api.deletePlayer(name, adminToken());
     } catch (e) {
       mount(body, h('p', { class: 'error', role: 'alert' }, t('error.prefix', { message: e.message })));
       return;
@@ -129,6 +136,10 @@ export function playersPage(root) {
         view.text = text.value;
       }
     });
+    // Kept for this tab only: a server secret does not belong in localStorage.
+    const admin = h('input', { type: 'password', id: 'players-admin-token', autocomplete: 'off' });
+    admin.value = adminToken();
+    admin.addEventListener('input', () => sessionStorage.setItem(ADMIN_KEY, admin.value.trim()));
     const error = h('p', { class: 'error', role: 'alert', id: 'players-error' });
     const done = h('p', { class: 'done', role: 'status', id: 'players-done' });
     const submit = h('button', { type: 'submit', id: 'players-import' }, t('players.import'));
@@ -137,6 +148,8 @@ export function playersPage(root) {
       h('p', { class: 'hint' }, t('players.importHelp')),
       h('div', { class: 'field' }, h('label', { for: 'players-text' }, t('players.importText')), text),
       h('div', { class: 'field' }, h('label', { for: 'players-file' }, t('import.file')), file),
+      h('div', { class: 'field' }, h('label', { for: 'players-admin-token' }, t('players.adminToken')), admin),
+      h('p', { class: 'hint' }, t('players.adminHelp')),
       error, done, submit);
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
@@ -144,7 +157,7 @@ export function playersPage(root) {
       done.textContent = '';
       submit.disabled = true;
       try {
-        const result = await api.importPlayers(text.value);
+        const result = await api.importPlayers(text.value, adminToken());
         done.textContent = t('players.imported', { records: result.records, added: result.added.length, updated: result.updated.length });
         refresh();
       } catch (e) {

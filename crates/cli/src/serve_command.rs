@@ -2,6 +2,7 @@
 
 use std::net::SocketAddr;
 
+use tablero_server::{RateLimit, RateLimits};
 use tablero_store::Store;
 
 /// Options of `tablero serve`.
@@ -21,6 +22,35 @@ pub(crate) struct ServeArgs {
     /// written stops the server at start.
     #[arg(long)]
     read_only: bool,
+    /// The administrator's token: importing and deleting players needs it (as
+    /// `Authorization: Bearer <token>`); without one those requests answer 403.
+    #[arg(long, env = "TABLERO_ADMIN_TOKEN", hide_env_values = true)]
+    admin_token: Option<String>,
+    /// An origin (`https://example.org`) whose pages may open game WebSockets besides
+    /// the server's own; repeat for more.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allowed_origins: Vec<String>,
+    /// Games one client address may create: N/s, N/min or N/h, or off.
+    #[arg(long, default_value = "30/min")]
+    limit_creates: Limit,
+    /// Moves and seat actions one client address may send over HTTP.
+    #[arg(long, default_value = "600/min")]
+    limit_moves: Limit,
+    /// Imports (games or player files) one client address may send.
+    #[arg(long, default_value = "10/min")]
+    limit_imports: Limit,
+}
+
+/// A rate limit as given: `N/s`, `N/min`, `N/h`, or `off`.
+#[derive(Debug, Clone, Copy)]
+struct Limit(Option<RateLimit>);
+
+impl std::str::FromStr for Limit {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Limit, String> {
+        tablero_server::parse_limit(text).map(Limit)
+    }
 }
 
 impl Default for ServeArgs {
@@ -30,6 +60,11 @@ impl Default for ServeArgs {
             db: None,
             engine_threads: None,
             read_only: false,
+            admin_token: None,
+            allowed_origins: Vec::new(),
+            limit_creates: Limit(RateLimits::default().creates),
+            limit_moves: Limit(RateLimits::default().moves),
+            limit_imports: Limit(RateLimits::default().imports),
         }
     }
 }
@@ -54,6 +89,16 @@ pub(crate) fn run(args: ServeArgs) -> Result<(), String> {
         db: db.clone(),
         engine_threads,
         read_only: args.read_only,
+        options: tablero_server::ServerOptions {
+            engine_threads,
+            admin_token: args.admin_token.filter(|t| !t.is_empty()),
+            allowed_origins: args.allowed_origins,
+            rate_limits: RateLimits {
+                creates: args.limit_creates.0,
+                moves: args.limit_moves.0,
+                imports: args.limit_imports.0,
+            },
+        },
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start: {e}"))?;
     runtime

@@ -135,3 +135,38 @@ fn serve_refuses_a_bad_database_url_and_address() {
         common::stderr(&output)
     );
 }
+
+#[test]
+fn serve_limits_creates_per_address_and_guards_players() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("limits.db");
+    let server = Server::start_with(
+        &db,
+        &["--limit-creates", "2/min"],
+        &[("TABLERO_ADMIN_TOKEN", "ops-secret")],
+        std::process::Stdio::null(),
+    )
+    .expect("the server starts");
+    for _ in 0..2 {
+        let (status, body) =
+            server.request("POST", "/api/games", None, Some(json!({"game": "chess"})));
+        assert_eq!(status, 201, "{body}");
+    }
+    let (status, body) = server.request("POST", "/api/games", None, Some(json!({"game": "chess"})));
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        body["error"].as_str().unwrap_or_default().contains("2/min"),
+        "{body}"
+    );
+    let file = json!({"text": "alice_1_2;"});
+    let (status, _) = server.request("POST", "/api/players/import", None, Some(file.clone()));
+    assert_eq!(status, 401);
+    let (status, body) = server.request(
+        "POST",
+        "/api/players/import",
+        Some("ops-secret"),
+        Some(file),
+    );
+    assert_eq!(status, 200, "{body}");
+    server.kill();
+}

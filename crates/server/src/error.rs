@@ -25,7 +25,7 @@ impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
-            message: message.into(),
+            message: shorten_quotes(&message.into()),
         }
     }
 
@@ -77,6 +77,51 @@ impl ApiError {
             }
         }
     }
+}
+
+/// At most this many characters of a quoted input in an error message.
+const QUOTE_LIMIT: usize = 64;
+
+/// At most this many characters in an error message.
+const MESSAGE_LIMIT: usize = 512;
+
+/// The message with every quoted input (`"…"`) cut to [`QUOTE_LIMIT`] characters, and
+/// the whole to [`MESSAGE_LIMIT`]: an error names the bad value without sending back
+/// a 60 KB move twice.
+fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(MESSAGE_LIMIT + 8));
+    let mut quoted: Option<usize> = None;
+    let mut escaped = false;
+    for c in message.chars() {
+        match quoted {
+            None => {
+                out.push(c);
+                if c == '"' {
+                    quoted = Some(0);
+                }
+            }
+            Some(n) => {
+                let closing = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                if closing {
+                    out.push(c);
+                    quoted = None;
+                } else {
+                    if n < QUOTE_LIMIT {
+                        out.push(c);
+                    } else if n == QUOTE_LIMIT {
+                        out.push('…');
+                    }
+                    quoted = Some(n + 1);
+                }
+            }
+        }
+    }
+    if let Some((cut, _)) = out.char_indices().nth(MESSAGE_LIMIT) {
+        out.truncate(cut);
+        out.push('…');
+    }
+    out
 }
 
 impl From<StoreError> for ApiError {
@@ -136,5 +181,27 @@ fn json_rejection(rejection: &JsonRejection) -> ApiError {
 impl<T: serde::Serialize> IntoResponse for ApiJson<T> {
     fn into_response(self) -> Response {
         Json(self.0).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_quoted_inputs_are_cut() {
+        let long = "e".repeat(60_000);
+        let message = format!("invalid SAN {long:?}: {long:?} is not a move");
+        let short = shorten_quotes(&message);
+        assert!(short.chars().count() < 200, "{short}");
+        assert!(short.starts_with(&format!("invalid SAN \"{}…\"", "e".repeat(64))));
+        assert!(short.ends_with("is not a move"), "{short}");
+        // Short quotes and escaped quotes are kept whole.
+        let kept = r#"castling field "KQx\"y": unexpected 'x'"#;
+        assert_eq!(shorten_quotes(kept), kept);
+        assert_eq!(
+            shorten_quotes(&"x".repeat(1000)).chars().count(),
+            MESSAGE_LIMIT + 1
+        );
     }
 }

@@ -3,6 +3,7 @@
 
 mod error;
 mod games;
+mod limits;
 mod live;
 mod openapi;
 mod players_routes;
@@ -18,6 +19,7 @@ use axum::Router;
 use tablero_store::Store;
 
 pub use error::{ApiError, ApiJson};
+pub use limits::{RateLimit, RateLimits, parse_limit};
 pub use players_routes::player_lines;
 pub use view::{
     BoardView, ClockView, GameView, MoveHintView, MoveView, OutcomeView, PieceView, PlayerView,
@@ -26,18 +28,72 @@ pub use view::{
 
 use crate::games::Games;
 
-/// What every handler shares: the store and the loaded games. Cloning is cheap.
+/// What every handler shares: the store, the loaded games and the operator's
+/// settings. Cloning is cheap.
 #[derive(Debug, Clone)]
 pub struct AppState {
     games: Arc<Games>,
+    options: Arc<Options>,
+}
+
+/// The operator's settings that handlers read, checked once.
+#[derive(Debug)]
+struct Options {
+    /// The SHA-256 of the administrator token, if one was set.
+    admin_token_hash: Option<String>,
+    /// Origins, besides the server's own, whose pages may open WebSockets.
+    allowed_origins: Vec<String>,
+    rate_limits: RateLimits,
+}
+
+/// What an operator may set (`tablero serve`'s flags).
+#[derive(Debug, Clone, Default)]
+pub struct ServerOptions {
+    /// Computer searches at once.
+    pub engine_threads: usize,
+    /// The token that allows importing and deleting players (`--admin-token`). Without
+    /// it those requests answer 403.
+    pub admin_token: Option<String>,
+    /// Origins (`https://example.org`), besides the server's own, whose pages may open
+    /// a game's WebSocket (`--allow-origin`).
+    pub allowed_origins: Vec<String>,
+    /// Requests per client address (`--limit-*`).
+    pub rate_limits: RateLimits,
 }
 
 impl AppState {
-    /// The state over `store`, with `engine_threads` computer searches at most at once.
+    /// The state over `store`, with `engine_threads` computer searches at most at once,
+    /// no administrator and no rate limits (for tests and embedding; `tablero serve`
+    /// uses [`AppState::with_options`]).
     #[must_use]
     pub fn new(store: Store, engine_threads: usize) -> AppState {
+        AppState::with_options(
+            store,
+            ServerOptions {
+                engine_threads,
+                rate_limits: RateLimits::off(),
+                ..ServerOptions::default()
+            },
+        )
+    }
+
+    /// The state over `store` with the operator's `options`.
+    #[must_use]
+    pub fn with_options(store: Store, options: ServerOptions) -> AppState {
         AppState {
-            games: Arc::new(Games::new(store, engine_threads)),
+            games: Arc::new(Games::new(store, options.engine_threads)),
+            options: Arc::new(Options {
+                admin_token_hash: options
+                    .admin_token
+                    .as_deref()
+                    .map(tablero_store::token_hash),
+                allowed_origins: options
+                    .allowed_origins
+                    .iter()
+                    .map(|o| o.trim_end_matches('/').to_ascii_lowercase())
+                    .collect(),
+                rate_limits: options.rate_limits,
+            }),
         }
     }
 
@@ -69,6 +125,8 @@ pub struct ServeConfig {
     pub engine_threads: usize,
     /// Open the store read-only ([`Store::open_read_only`]): nothing can be changed.
     pub read_only: bool,
+    /// The rest of the operator's settings.
+    pub options: ServerOptions,
 }
 
 /// Opens the store, resumes unfinished games and serves until Ctrl-C. `on_ready` is
@@ -86,7 +144,13 @@ pub async fn serve(
     } else {
         Store::open(&config.db).await?
     };
-    let state = AppState::new(store.clone(), config.engine_threads);
+    let state = AppState::with_options(
+        store.clone(),
+        ServerOptions {
+            engine_threads: config.engine_threads,
+            ..config.options
+        },
+    );
     let resumed = state.resume_games().await?;
     if resumed > 0 {
         tracing::info!(games = resumed, "unfinished games resumed");
@@ -95,14 +159,18 @@ pub async fn serve(
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     on_ready(listener.local_addr()?);
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(async {
-            // Without a signal handler the server simply runs until killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        })
-        .await?;
+    // The rate limits key on the client's address.
+    axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async {
+        // Without a signal handler the server simply runs until killed.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    })
+    .await?;
     store.close().await;
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
@@ -21,13 +21,15 @@ use crate::{ApiError, ApiJson, AppState};
 const PLAYER_FILE_LIMIT: usize = 1024 * 1024;
 
 /// The routes of this module, merged into the app's router.
-pub(crate) fn routes() -> Router<AppState> {
+pub(crate) fn routes(imports: &crate::limits::Limiter) -> Router<AppState> {
     // The fixed paths below /api/players are also valid player names: their other
     // methods reach that player.
     let named = |name: &'static str| {
-        delete(move |State(state): State<AppState>| async move {
-            delete_player(&state, name.to_owned()).await
-        })
+        delete(
+            move |State(state): State<AppState>, headers: HeaderMap| async move {
+                delete_player(&state, &headers, name.to_owned()).await
+            },
+        )
     };
     Router::new()
         .route("/api/players", get(list))
@@ -37,8 +39,8 @@ pub(crate) fn routes() -> Router<AppState> {
         )
         .route(
             "/api/players/import",
-            post(import)
-                .layer(DefaultBodyLimit::max(PLAYER_FILE_LIMIT))
+            imports
+                .on(post(import).layer(DefaultBodyLimit::max(PLAYER_FILE_LIMIT)))
                 .get(|State(state): State<AppState>| async move {
                     one_player(&state, "import".to_owned()).await
                 })
@@ -52,8 +54,10 @@ pub(crate) fn routes() -> Router<AppState> {
                 },
             )
             .delete(
-                |State(state): State<AppState>, Path(name): Path<String>| async move {
-                    delete_player(&state, name).await
+                |State(state): State<AppState>,
+                 Path(name): Path<String>,
+                 headers: HeaderMap| async move {
+                    delete_player(&state, &headers, name).await
                 },
             ),
         )
@@ -219,8 +223,10 @@ struct ImportRequest {
 
 async fn import(
     State(state): State<AppState>,
+    headers: HeaderMap,
     ApiJson(request): ApiJson<ImportRequest>,
 ) -> Result<Json<Value>, ApiError> {
+    check_admin(&state, &headers)?;
     let entries = parse_player_file(&request.text)
         .map_err(|e| ApiError::bad_request(format!("nothing imported: {e}")))?;
     let summary = state.games.store().import_players(&entries).await?;
@@ -231,7 +237,32 @@ async fn import(
     })))
 }
 
-async fn delete_player(state: &AppState, name: String) -> Result<Json<Value>, ApiError> {
+/// Changing players (importing, deleting) is for the administrator: the request
+/// carries the token the server was started with (`--admin-token`).
+fn check_admin(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
+    let Some(hash) = &state.options.admin_token_hash else {
+        return Err(ApiError::forbidden(
+            "changing players is turned off: start the server with --admin-token \
+             (or TABLERO_ADMIN_TOKEN) and send that token",
+        ));
+    };
+    match crate::routes::bearer(headers) {
+        None => Err(ApiError::unauthorized(
+            "changing players needs the administrator token: send `Authorization: Bearer <token>`",
+        )),
+        Some(token) if tablero_store::token_matches(hash, token) => Ok(()),
+        Some(_) => Err(ApiError::forbidden(
+            "the administrator token is not the server's",
+        )),
+    }
+}
+
+async fn delete_player(
+    state: &AppState,
+    headers: &HeaderMap,
+    name: String,
+) -> Result<Json<Value>, ApiError> {
+    check_admin(state, headers)?;
     if state.games.store().delete_player(&name).await? {
         Ok(Json(json!({ "deleted": name })))
     } else {

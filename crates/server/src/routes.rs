@@ -12,9 +12,11 @@ use serde_json::{Value, json};
 use tablero_core::Side;
 use tablero_games::{AnyGame, AnyRecord, CATALOG, GameInfo, fresh_seed};
 use tablero_store::{ClockKind, ClockRecord, GameStatus, Mode, Seat, StoreHealth};
+use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::games::{Action, new_token};
+use crate::limits::Limiter;
 use crate::live::{LiveGame, Setup};
 use crate::view::PositionView;
 use crate::{ApiError, ApiJson, AppState, GameView};
@@ -24,13 +26,17 @@ const BODY_LIMIT: usize = 64 * 1024;
 const IMPORT_LIMIT: usize = 1024 * 1024;
 
 pub(crate) fn router(state: AppState) -> Router {
+    let limits = state.options.rate_limits;
+    let creates = Limiter::new(limits.creates, "games created");
+    let moves = Limiter::new(limits.moves, "moves and seat actions");
+    let imports = Limiter::new(limits.imports, "imports");
     let action = |action: Action| {
-        post(
+        moves.on(post(
             move |State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap| {
                 let action = action.clone();
                 async move { act(&state, &id, &headers, action).await }
             },
-        )
+        ))
     };
     Router::new()
         .route("/api/health", get(health))
@@ -39,13 +45,13 @@ pub(crate) fn router(state: AppState) -> Router {
             "/api/openapi.json",
             get(|| async { Json(crate::openapi::document()) }),
         )
-        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/games", creates.on(post(create_game)).get(list_games))
         .route(
             "/api/games/import",
-            post(import_game).layer(DefaultBodyLimit::max(IMPORT_LIMIT)),
+            imports.on(post(import_game).layer(DefaultBodyLimit::max(IMPORT_LIMIT))),
         )
         .route("/api/games/{id}", get(game_state))
-        .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/moves", moves.on(post(play_move)))
         .route("/api/games/{id}/takeback", action(Action::TakeBack))
         .route(
             "/api/games/{id}/takeback/accept",
@@ -63,7 +69,7 @@ pub(crate) fn router(state: AppState) -> Router {
         .route("/api/games/{id}/export", get(export_game))
         .route("/api/games/{id}/positions/{ply}", get(position_at))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
-        .merge(crate::players_routes::routes())
+        .merge(crate::players_routes::routes(&imports))
         // Paths outside /api are the web interface's files and client routes.
         .fallback(
             |method: axum::http::Method, uri: axum::http::Uri, headers: HeaderMap| async move {
@@ -81,6 +87,9 @@ pub(crate) fn router(state: AppState) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        // gzip or Brotli, as the client accepts: the first page is about a third of
+        // its size compressed.
+        .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .with_state(state)
 }
@@ -111,14 +120,14 @@ async fn health(State(state): State<AppState>) -> Json<Value> {
     })
 }
 
-/// The token of `Authorization: Bearer <token>`.
+/// The token of `Authorization: Bearer <token>` (the scheme in any case, RFC 7235).
 pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get(header::AUTHORIZATION)?
-        .to_str()
-        .ok()?
-        .strip_prefix("Bearer ")
-        .map(str::trim)
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?.trim();
+    let (scheme, token) = value.split_once(char::is_whitespace)?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then_some(token.trim())
+        .filter(|t| !t.is_empty())
 }
 
 /// Applies a seat's action and answers the new state, serialised once for the

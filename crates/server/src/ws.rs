@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
@@ -39,6 +39,7 @@ pub(crate) async fn upgrade(
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    check_origin(&state, &headers)?;
     // An unknown game is refused before the upgrade.
     let slot = state.games.slot(&id).await?;
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
@@ -55,9 +56,39 @@ pub(crate) async fn upgrade(
     // and resident for every connection) keeps an idle watcher at about 13 KiB.
     Ok(ws
         .read_buffer_size(4 * 1024)
-        .max_message_size(16 * 1024)
+        .max_message_size(MAX_MESSAGE)
         .on_upgrade(move |socket| session(state, id, slot, token, socket)))
 }
+
+/// A page of another site may not open a game's socket in its visitor's browser
+/// (which would carry the visitor's seat): the `Origin` of an upgrade must be this
+/// server's own (its `Host`) or one named by `--allow-origin`. Clients that are not
+/// browsers send no `Origin` and are let through.
+fn check_origin(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return Ok(());
+    };
+    let origin = origin.to_str().unwrap_or_default().to_ascii_lowercase();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let own = origin
+        .split_once("://")
+        .is_some_and(|(_, authority)| !host.is_empty() && authority == host);
+    if own || state.options.allowed_origins.contains(&origin) {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(format!(
+            "a WebSocket from origin {origin:?} is refused: start the server with \
+             --allow-origin {origin} to allow it"
+        )))
+    }
+}
+
+/// The largest message a client may send (moves and actions are tiny).
+const MAX_MESSAGE: usize = 16 * 1024;
 
 async fn session(
     state: AppState,
@@ -98,6 +129,15 @@ async fn session(
             incoming = socket.recv() => {
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
+                    Some(Err(e)) if e.to_string().contains("too long") => {
+                        // RFC 6455: 1009, "message too big", not a dropped connection.
+                        let close = CloseFrame {
+                            code: close_code::SIZE,
+                            reason: format!("a message may have {} KiB at most", MAX_MESSAGE / 1024).into(),
+                        };
+                        let _ = socket.send(Message::Close(Some(close))).await;
+                        return;
+                    }
                     Some(Ok(Message::Close(_)) | Err(_)) | None => return,
                     Some(Ok(_)) => continue,
                 };

@@ -16,11 +16,14 @@ use std::path::PathBuf;
 
 use cdp::{Browser, Page};
 use serde_json::{Value, json};
-use tablero_server::AppState;
+use tablero_server::{AppState, RateLimits, ServerOptions};
 use tablero_store::Store;
 
 /// Browser tests one at a time: each starts a Chromium, and the machine is small.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// The administrator token of the browser tests' server.
+const ADMIN_TOKEN: &str = "browser-admin-token";
 
 struct Harness {
     addr: SocketAddr,
@@ -42,7 +45,15 @@ impl Harness {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("browser.db").display());
         let store = Store::open(&url).await.unwrap();
-        let app = tablero_server::app(AppState::new(store, 1));
+        let app = tablero_server::app(AppState::with_options(
+            store,
+            ServerOptions {
+                engine_threads: 1,
+                admin_token: Some(ADMIN_TOKEN.to_owned()),
+                rate_limits: RateLimits::off(),
+                ..ServerOptions::default()
+            },
+        ));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(async move { axum::serve(listener, app).await });
@@ -989,15 +1000,17 @@ async fn players_import_delete_standings_and_reports() {
         return;
     };
     let page = h.page().await;
-    // A rated game: ana beats bo at chess (bo resigns).
+    // A rated game: ana beats bo at chess (bo resigns). Online: a hot-seat game is
+    // not rated.
     let created = create_game(
         &h,
-        json!({"game": "chess", "players": {"white": {"name": "ana"}, "black": {"name": "bo"}}}),
+        json!({"game": "chess", "mode": "online",
+               "players": {"white": {"name": "ana"}, "black": {"name": "bo"}}}),
     )
     .await;
     let id = created["id"].as_str().unwrap().to_owned();
     page.goto(&h.url("/")).await;
-    let black = created["seats"]["black"].as_str().unwrap();
+    let black = created["invite"]["token"].as_str().unwrap();
     let status = page
         .eval(&format!(
             "fetch('/api/games/{id}/resign', {{method: 'POST', headers: {{authorization: 'Bearer {black}'}}}}).then(r => r.status)"
@@ -1010,6 +1023,24 @@ async fn players_import_delete_standings_and_reports() {
     page.wait_for("document.querySelectorAll('#players-table tbody tr').length === 2")
         .await;
     assert_eq!(listed_players(&page).await, ["ana", "bo"]);
+
+    // Without the administrator's token nothing is imported.
+    page.type_text("#players-text", "zoe_1_2;", false).await;
+    page.click("#players-import").await;
+    let refused = page
+        .wait_for("document.getElementById('players-error').textContent")
+        .await;
+    assert!(
+        refused
+            .as_str()
+            .unwrap_or_default()
+            .contains("administrator token"),
+        "{refused}"
+    );
+    page.eval("document.getElementById('players-text').value = ''; true")
+        .await;
+    page.type_text("#players-admin-token", ADMIN_TOKEN, false)
+        .await;
 
     // A good file: four players added, listed in registration order.
     page.type_text(

@@ -16,7 +16,7 @@ async fn import(app: &axum::Router, text: &str) -> (StatusCode, Value) {
         app,
         "POST",
         "/api/players/import",
-        None,
+        Some(ADMIN),
         Some(json!({ "text": text })),
     )
     .await
@@ -55,7 +55,7 @@ async fn text(app: &axum::Router, uri: &str) -> (StatusCode, String, String) {
 #[tokio::test]
 async fn import_list_search_and_delete() {
     let dir = tempfile::tempdir().unwrap();
-    let app = app_in(&dir).await;
+    let app = app_with_admin(&dir).await;
     let (status, body) = import(
         &app,
         "juanca77_10_4; carlosfp81_7_6; amaya92_12_1; jdark96_11_0;",
@@ -109,12 +109,12 @@ async fn import_list_search_and_delete() {
         (StatusCode::OK, json!("nuevo"))
     );
 
-    let (status, body) = call(&app, "DELETE", "/api/players/nuevo", None, None).await;
+    let (status, body) = call(&app, "DELETE", "/api/players/nuevo", Some(ADMIN), None).await;
     assert_eq!(
         (status, body),
         (StatusCode::OK, json!({"deleted": "nuevo"}))
     );
-    let (status, body) = call(&app, "DELETE", "/api/players/nuevo", None, None).await;
+    let (status, body) = call(&app, "DELETE", "/api/players/nuevo", Some(ADMIN), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["error"], "no player named \"nuevo\"");
     // Names that are also fixed paths can be read and deleted.
@@ -126,7 +126,7 @@ async fn import_list_search_and_delete() {
     );
     for name in ["import", "standings"] {
         let uri = format!("/api/players/{name}");
-        let (status, body) = call(&app, "DELETE", &uri, None, None).await;
+        let (status, body) = call(&app, "DELETE", &uri, Some(ADMIN), None).await;
         assert_eq!((status, body), (StatusCode::OK, json!({"deleted": name})));
     }
     let (status, _) = call(&app, "GET", "/api/players?sort=x", None, None).await;
@@ -136,8 +136,8 @@ async fn import_list_search_and_delete() {
 #[tokio::test]
 async fn finished_games_count_rate_and_keep_deleted_names() {
     let dir = tempfile::tempdir().unwrap();
-    let app = app_in(&dir).await;
-    let game = hotseat(&app, "chess").await;
+    let app = app_with_admin(&dir).await;
+    let game = online(&app, "chess").await;
     let (white, black) = (game.token("white"), game.token("black"));
     for (token, mv) in [
         (&white, "f2f3"),
@@ -169,7 +169,7 @@ async fn finished_games_count_rate_and_keep_deleted_names() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
 
     // Deleting a player keeps their name in the finished game.
-    let (status, _) = call(&app, "DELETE", "/api/players/ana", None, None).await;
+    let (status, _) = call(&app, "DELETE", "/api/players/ana", Some(ADMIN), None).await;
     assert_eq!(status, StatusCode::OK);
     let s = state(&app, &game.id).await;
     assert_eq!(s["players"]["white"]["name"], "ana");
@@ -180,7 +180,7 @@ async fn finished_games_count_rate_and_keep_deleted_names() {
 #[tokio::test]
 async fn reports_as_dot_and_svg() {
     let dir = tempfile::tempdir().unwrap();
-    let app = app_in(&dir).await;
+    let app = app_with_admin(&dir).await;
     import(&app, "m_1_0; f_2_0; t_3_0; a_4_0; h_5_0; p_6_0; z_7_0;").await;
     let (status, content_type, dot) = text(&app, "/api/reports/players").await;
     assert_eq!(status, StatusCode::OK);

@@ -31,7 +31,7 @@ async fn a_game_whose_last_move_ended_it_is_finished_and_counted_at_start() {
             variant: "standard".to_owned(),
             start_position: "k7/8/1K6/8/8/8/8/7R w - - 0 1".to_owned(),
             seed: None,
-            mode: Mode::Hotseat,
+            mode: Mode::Online,
             seats: [person("ana"), person("bo")],
             clock: None,
             moves: Vec::new(),

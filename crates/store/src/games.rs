@@ -263,8 +263,8 @@ fn side_id(side: Side) -> &'static str {
 }
 
 /// Ends the game `id` if it is in progress, and counts it for its named players (and
-/// rates it between two different named people), on `conn` inside the caller's
-/// transaction.
+/// rates it between two different named people, unless it was a hot-seat game), on
+/// `conn` inside the caller's transaction.
 pub(crate) async fn finish(
     conn: &mut SqliteConnection,
     id: &str,
@@ -274,7 +274,7 @@ pub(crate) async fn finish(
         "UPDATE games SET status = 'finished', winner = ?, reason = ?,
             white_ms = ?, black_ms = ?, updated_at = {NOW}
          WHERE id = ? AND status = 'playing'
-         RETURNING game, white_name, black_name"
+         RETURNING game, mode, white_name, black_name"
     ))
     .bind(end.winner.map(side_id))
     .bind(&end.reason)
@@ -300,7 +300,13 @@ pub(crate) async fn finish(
         }
         names[side.index()] = name;
     }
-    if let [Some(white), Some(black)] = &names {
+    // A hot-seat game is one person holding both seats, whatever the names say: its
+    // result counts, but says nothing of either name's strength (lichess rates no
+    // such games either).
+    let mode: String = row.try_get("mode")?;
+    if let [Some(white), Some(black)] = &names
+        && mode != Mode::Hotseat.id()
+    {
         crate::players::rate_game(conn, &kind, [white, black], end.winner).await?;
     }
     Ok(())

@@ -24,10 +24,11 @@ fn computer(level: u8) -> Seat {
 }
 
 async fn play(store: &Store, id: &str, game: &str, seats: [Seat; 2], winner: Option<Side>) {
+    // Games between people are online games here: hot-seat games are not rated.
     let mode = if seats.iter().any(|s| s.level.is_some()) {
         Mode::Computer
     } else {
-        Mode::Hotseat
+        Mode::Online
     };
     store
         .create_game(&NewGame {
@@ -287,7 +288,7 @@ async fn a_new_name_starts_at_zero_and_search_ignores_case() {
             variant: "standard".into(),
             start_position: "start".into(),
             seed: None,
-            mode: Mode::Hotseat,
+            mode: Mode::Online,
             seats: [person("Ana.M"), person("bo")],
             clock: None,
             moves: vec![],
@@ -335,4 +336,38 @@ async fn deleting_a_player_keeps_the_name_in_finished_games() {
         }
     );
     assert_eq!(players[1].rating("chess").map(|r| r.games), Some(1));
+}
+
+#[tokio::test]
+async fn hot_seat_games_count_but_are_not_rated() {
+    let store = memory().await;
+    store
+        .create_game(&NewGame {
+            id: "hs".into(),
+            game: "chess".into(),
+            variant: "standard".into(),
+            start_position: "start".into(),
+            seed: None,
+            mode: Mode::Hotseat,
+            seats: [person("ana"), person("bo")],
+            clock: None,
+            moves: vec![],
+            finished: None,
+        })
+        .await
+        .expect("create");
+    store
+        .finish_game(
+            "hs",
+            &GameEnd {
+                winner: Some(Side::White),
+                reason: "resignation".to_owned(),
+                remaining_ms: [None, None],
+            },
+        )
+        .await
+        .expect("finish");
+    let ana = store.player("ana").await.expect("read").expect("ana");
+    assert_eq!(ana.totals(Some("chess")).won, 1);
+    assert!(ana.rating("chess").is_none(), "one person held both seats");
 }

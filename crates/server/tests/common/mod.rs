@@ -19,6 +19,24 @@ pub async fn app_in(dir: &tempfile::TempDir) -> Router {
     tablero_server::app(AppState::new(store, 1))
 }
 
+/// The administrator token of [`app_with_admin`].
+pub const ADMIN: &str = "test-admin-token";
+
+/// The app over a new database in `dir`, with the administrator token [`ADMIN`].
+pub async fn app_with_admin(dir: &tempfile::TempDir) -> Router {
+    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    let store = Store::open(&url).await.expect("a temporary database opens");
+    tablero_server::app(AppState::with_options(
+        store,
+        tablero_server::ServerOptions {
+            engine_threads: 1,
+            admin_token: Some(ADMIN.to_owned()),
+            rate_limits: tablero_server::RateLimits::off(),
+            ..tablero_server::ServerOptions::default()
+        },
+    ))
+}
+
 /// A request and its answer: status and body (JSON, or a string for other bodies).
 pub async fn call(
     app: &Router,
@@ -68,7 +86,12 @@ pub struct Created {
 }
 
 impl Created {
+    /// The token of `side`: the creator's, or the invitation's in an online game.
     pub fn token(&self, side: &str) -> String {
+        let invited = &self.body["invite"];
+        if invited["side"] == side {
+            return invited["token"].as_str().expect("a token").to_owned();
+        }
         self.body["seats"][side]
             .as_str()
             .unwrap_or_else(|| panic!("no {side} token in {}", self.body))
@@ -91,6 +114,17 @@ pub async fn hotseat(app: &Router, game: &str) -> Created {
     create(
         app,
         json!({"game": game, "players": {first: {"name": "ana"}, "black": {"name": "bo"}}}),
+    )
+    .await
+}
+
+/// An online game between ana and bo (rated, unlike a hot-seat game).
+pub async fn online(app: &Router, game: &str) -> Created {
+    let first = if game == "xiangqi" { "red" } else { "white" };
+    create(
+        app,
+        json!({"game": game, "mode": "online",
+               "players": {first: {"name": "ana"}, "black": {"name": "bo"}}}),
     )
     .await
 }

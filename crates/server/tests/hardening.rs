@@ -1,0 +1,339 @@
+//! What keeps one client from changing what is not theirs or flooding the server:
+//! the administrator token for players, rate limits, WebSocket origins and message
+//! sizes, short error messages, compression, and the `Bearer` scheme in any case.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use common::*;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tablero_server::{AppState, RateLimit, RateLimits, ServerOptions};
+use tablero_store::Store;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tower::ServiceExt;
+
+async fn app_with(dir: &tempfile::TempDir, options: ServerOptions) -> axum::Router {
+    let url = format!("sqlite://{}", dir.path().join("h.db").display());
+    let store = Store::open(&url).await.expect("a temporary database opens");
+    tablero_server::app(AppState::with_options(store, options))
+}
+
+fn quiet(options: ServerOptions) -> ServerOptions {
+    ServerOptions {
+        engine_threads: 1,
+        rate_limits: RateLimits::off(),
+        ..options
+    }
+}
+
+#[tokio::test]
+async fn players_change_only_with_the_administrator_token() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let file = json!({"text": "alice_0_999;"});
+    // No administrator set: changes are turned off.
+    let app = app_with(&dir, quiet(ServerOptions::default())).await;
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/players/import",
+        Some("x"),
+        Some(file.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("--admin-token")
+    );
+    let (status, _) = call(&app, "DELETE", "/api/players/alice", None, None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let dir = tempfile::tempdir().expect("a directory");
+    let app = app_with(
+        &dir,
+        quiet(ServerOptions {
+            admin_token: Some("s3cret".to_owned()),
+            ..ServerOptions::default()
+        }),
+    )
+    .await;
+    let (status, _) = call(
+        &app,
+        "POST",
+        "/api/players/import",
+        None,
+        Some(file.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = call(
+        &app,
+        "POST",
+        "/api/players/import",
+        Some("guess"),
+        Some(file.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (_, players) = call(&app, "GET", "/api/players", None, None).await;
+    assert_eq!(players["players"], json!([]), "nothing was imported");
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/players/import",
+        Some("s3cret"),
+        Some(file),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, _) = call(&app, "DELETE", "/api/players/alice", Some("guess"), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = call(&app, "DELETE", "/api/players/alice", Some("s3cret"), None).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn creating_beyond_the_limit_answers_429_with_retry_after() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let app = app_with(
+        &dir,
+        ServerOptions {
+            engine_threads: 1,
+            rate_limits: RateLimits {
+                creates: Some(RateLimit::per_minute(3)),
+                moves: Some(RateLimit::per_minute(2)),
+                imports: None,
+            },
+            ..ServerOptions::default()
+        },
+    )
+    .await;
+    let mut created = Vec::new();
+    for _ in 0..3 {
+        created.push(create(&app, json!({"game": "chess"})).await);
+    }
+    let request = Request::post("/api/games")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(r#"{"game":"chess"}"#))
+        .expect("a request");
+    let response = app.clone().oneshot(request).await.expect("an answer");
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = response.headers()[header::RETRY_AFTER]
+        .to_str()
+        .expect("text")
+        .parse()
+        .expect("seconds");
+    assert!((1..=60).contains(&wait), "Retry-After: {wait}");
+    let (_, list) = call(&app, "GET", "/api/games", None, None).await;
+    assert_eq!(
+        list["games"].as_array().map(Vec::len),
+        Some(3),
+        "the fourth was not created"
+    );
+
+    // Moves share one quota across games and routes.
+    let game = &created[0];
+    let (status, _) = play(&app, &game.id, &game.token("white"), "e4").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = play(&app, &game.id, &game.token("black"), "e5").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/resign", game.id),
+        Some(&game.token("white")),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(
+        body["error"].as_str().unwrap_or_default().contains("2/min"),
+        "{body}"
+    );
+    let (_, state) = call(&app, "GET", &format!("/api/games/{}", game.id), None, None).await;
+    assert_eq!(
+        state["status"], "playing",
+        "the refused resignation changed nothing"
+    );
+}
+
+#[tokio::test]
+async fn errors_quote_little_of_a_huge_input_and_bearer_is_any_case() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let app = app_with(&dir, quiet(ServerOptions::default())).await;
+    let game = create(&app, json!({"game": "chess"})).await;
+    let huge = "e".repeat(60_000);
+    let (status, body) = play(&app, &game.id, &game.token("white"), &huge).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let error = body["error"].as_str().expect("an error");
+    assert!(
+        error.len() < 400,
+        "{} bytes: {}",
+        error.len(),
+        &error[..200]
+    );
+    assert!(error.contains("eeee"), "it still names the input: {error}");
+
+    for scheme in ["bearer", "BEARER", "Bearer"] {
+        let request = Request::get(format!("/api/games/{}", game.id))
+            .header(
+                header::AUTHORIZATION,
+                format!("{scheme} {}", game.token("white")),
+            )
+            .body(Body::empty())
+            .expect("a request");
+        let (status, _) = raw(&app, request).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let request = Request::post(format!("/api/games/{}/moves", game.id))
+        .header(
+            header::AUTHORIZATION,
+            format!("bearer {}", game.token("white")),
+        )
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(r#"{"move":"e4"}"#))
+        .expect("a request");
+    let (status, body) = raw(&app, request).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+#[tokio::test]
+async fn pages_and_answers_are_compressed_when_asked() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let app = app_with(&dir, quiet(ServerOptions::default())).await;
+    for (accept, encoding) in [("gzip", "gzip"), ("br", "br"), ("br, gzip", "br")] {
+        let request = Request::get("/js/game.js")
+            .header(header::ACCEPT_ENCODING, accept)
+            .body(Body::empty())
+            .expect("a request");
+        let response = app.clone().oneshot(request).await.expect("an answer");
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()[header::CONTENT_ENCODING], encoding);
+    }
+    let request = Request::get("/api/catalog")
+        .header(header::ACCEPT_ENCODING, "gzip")
+        .body(Body::empty())
+        .expect("a request");
+    let response = app.clone().oneshot(request).await.expect("an answer");
+    assert_eq!(response.headers()[header::CONTENT_ENCODING], "gzip");
+    let request = Request::get("/").body(Body::empty()).expect("a request");
+    let response = app.oneshot(request).await.expect("an answer");
+    assert!(
+        response.headers().get(header::CONTENT_ENCODING).is_none(),
+        "not asked for"
+    );
+    for name in [
+        "content-security-policy",
+        "x-content-type-options",
+        "referrer-policy",
+    ] {
+        assert!(response.headers().contains_key(name), "{name}");
+    }
+}
+
+async fn serve(options: ServerOptions) -> (SocketAddr, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("a directory");
+    let app = app_with(&dir, quiet(options)).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let addr = listener.local_addr().expect("an address");
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (addr, dir)
+}
+
+async fn new_game(addr: SocketAddr) -> String {
+    let body = r#"{"game":"chess"}"#;
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    tokio::io::AsyncWriteExt::write_all(&mut stream, request.as_bytes())
+        .await
+        .expect("sends");
+    let mut answer = String::new();
+    tokio::io::AsyncReadExt::read_to_string(&mut stream, &mut answer)
+        .await
+        .expect("reads");
+    let (_, json) = answer.split_once("\r\n\r\n").expect("a body");
+    let created: serde_json::Value = serde_json::from_str(json).expect("JSON");
+    created["id"].as_str().expect("an id").to_owned()
+}
+
+#[tokio::test]
+async fn websockets_from_other_sites_are_refused_unless_allowed() {
+    let (addr, _dir) = serve(ServerOptions {
+        allowed_origins: vec!["https://friends.example".to_owned()],
+        ..ServerOptions::default()
+    })
+    .await;
+    let id = new_game(addr).await;
+    let connect = |origin: Option<String>| {
+        let mut request = format!("ws://{addr}/api/games/{id}/ws")
+            .into_client_request()
+            .expect("a request");
+        if let Some(origin) = origin {
+            request
+                .headers_mut()
+                .insert(header::ORIGIN, origin.parse().expect("a header"));
+        }
+        tokio_tungstenite::connect_async(request)
+    };
+    let refused = connect(Some("https://evil.example".to_owned())).await;
+    match refused {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), StatusCode::FORBIDDEN);
+        }
+        other => panic!("expected 403, got {:?}", other.map(|_| ())),
+    }
+    for origin in [
+        None,
+        Some(format!("http://{addr}")),
+        Some("https://friends.example".to_owned()),
+    ] {
+        let (mut socket, _) = connect(origin.clone())
+            .await
+            .unwrap_or_else(|e| panic!("{origin:?}: {e}"));
+        let first = socket.next().await.expect("a state").expect("a message");
+        assert!(first.is_text(), "{origin:?}");
+    }
+}
+
+#[tokio::test]
+async fn an_oversize_websocket_message_closes_with_1009() {
+    let (addr, _dir) = serve(ServerOptions::default()).await;
+    let id = new_game(addr).await;
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+            .await
+            .expect("connects");
+    let _state = socket.next().await.expect("a state").expect("a message");
+    let huge = json!({"move": "e".repeat(64 * 1024)}).to_string();
+    socket.send(Message::text(huge)).await.expect("sent");
+    let closed = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(message) = socket.next().await {
+            match message {
+                Ok(Message::Close(frame)) => return frame.map(|f| f.code),
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+        None
+    })
+    .await
+    .expect("the server closes the socket");
+    assert_eq!(closed, Some(CloseCode::Size));
+}
