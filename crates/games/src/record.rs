@@ -351,9 +351,43 @@ impl AnyRecord {
         variant: Option<&str>,
         text: &str,
     ) -> Vec<Result<ImportedRecord, RecordError>> {
+        Self::import_where(game, variant, text, &|_| true)
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
+    /// Reads game number `number` (from 1) of a file: every game is parsed, but only
+    /// that one is replayed under the rules (replaying is most of the cost). Returns
+    /// how many games the file holds, and the game if there is one with that number.
+    ///
+    /// # Errors
+    ///
+    /// As [`AnyRecord::import`], for that game.
+    #[must_use]
+    pub fn import_one(
+        game: &str,
+        variant: Option<&str>,
+        text: &str,
+        number: usize,
+    ) -> (usize, Option<Result<ImportedRecord, RecordError>>) {
+        let read = Self::import_where(game, variant, text, &|i| i + 1 == number);
+        let count = read.len();
+        let chosen = read.into_iter().flatten().next();
+        (count, chosen)
+    }
+
+    /// Every game of the file, replayed (`Some`) where `keep` takes its index (from
+    /// 0), skipped (`None`) elsewhere. An unknown game or variant is one `Some(Err)`.
+    fn import_where(
+        game: &str,
+        variant: Option<&str>,
+        text: &str,
+        keep: &dyn Fn(usize) -> bool,
+    ) -> Vec<Option<Result<ImportedRecord, RecordError>>> {
         let start = match AnyGame::new(game, variant, None) {
             Ok(start) => start,
-            Err(e) => return vec![Err(RecordError::Game(e.to_string()))],
+            Err(e) => return vec![Some(Err(RecordError::Game(e.to_string())))],
         };
         let bad = |game: usize, reason: String| RecordError::Import { game, reason };
         match start {
@@ -361,14 +395,16 @@ impl AnyRecord {
                 .into_iter()
                 .enumerate()
                 .map(|(i, read)| {
-                    let pgn = read.map_err(|e| bad(i + 1, e.to_string()))?;
-                    let moves: Vec<_> = pgn.mainline_moves().collect();
-                    let record = replay(AnyGame::Chess(pgn.start.clone()), &moves)
-                        .map_err(|e| bad(i + 1, e.to_string()))?;
-                    Ok(ImportedRecord {
-                        record,
-                        result: pgn.result.as_str().to_owned(),
-                        tags: pgn.tags,
+                    keep(i).then(|| {
+                        let pgn = read.map_err(|e| bad(i + 1, e.to_string()))?;
+                        let moves: Vec<_> = pgn.mainline_moves().collect();
+                        let record = replay(AnyGame::Chess(pgn.start.clone()), &moves)
+                            .map_err(|e| bad(i + 1, e.to_string()))?;
+                        Ok(ImportedRecord {
+                            record,
+                            result: pgn.result.as_str().to_owned(),
+                            tags: pgn.tags,
+                        })
                     })
                 })
                 .collect(),
@@ -376,34 +412,40 @@ impl AnyRecord {
                 .into_iter()
                 .enumerate()
                 .map(|(i, read)| {
-                    let pgn = read.map_err(|e| bad(i + 1, e.to_string()))?;
-                    let record = replay(AnyGame::Xiangqi(pgn.start.clone()), &pgn.moves)
-                        .map_err(|e| bad(i + 1, e.to_string()))?;
-                    Ok(ImportedRecord {
-                        record,
-                        result: pgn.result,
-                        tags: pgn.tags,
+                    keep(i).then(|| {
+                        let pgn = read.map_err(|e| bad(i + 1, e.to_string()))?;
+                        let record = replay(AnyGame::Xiangqi(pgn.start.clone()), &pgn.moves)
+                            .map_err(|e| bad(i + 1, e.to_string()))?;
+                        Ok(ImportedRecord {
+                            record,
+                            result: pgn.result,
+                            tags: pgn.tags,
+                        })
                     })
                 })
                 .collect(),
             AnyGame::Draughts(start) => {
                 let read = tablero_draughts::read_pdn(text, start.rule_set());
-                let mut out: Vec<Result<ImportedRecord, RecordError>> = Vec::new();
+                let mut out: Vec<Option<Result<ImportedRecord, RecordError>>> = Vec::new();
                 for (i, pdn) in read.games.into_iter().enumerate() {
-                    out.push(
+                    out.push(keep(i).then(|| {
                         replay(AnyGame::Draughts(pdn.start.clone()), &pdn.moves)
                             .map(|record| ImportedRecord {
                                 record,
                                 result: pdn.result.unwrap_or_else(|| "*".to_owned()),
                                 tags: pdn.tags,
                             })
-                            .map_err(|e| bad(i + 1, e.to_string())),
-                    );
+                            .map_err(|e| bad(i + 1, e.to_string()))
+                    }));
                 }
-                out.extend(read.errors.into_iter().map(|e| Err(bad(e.game, e.message))));
+                out.extend(
+                    read.errors.into_iter().map(|e| {
+                        keep(e.game.saturating_sub(1)).then(|| Err(bad(e.game, e.message)))
+                    }),
+                );
                 out
             }
-            AnyGame::Chess3d(_) => read_chess3d_records(text),
+            AnyGame::Chess3d(_) => read_chess3d_records(text, keep),
         }
     }
 }
@@ -561,7 +603,10 @@ const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// Reads chess3d records: tags, then move numbers, coordinate (or short-form) moves,
 /// `{comments}` and a result token ending each game.
-fn read_chess3d_records(text: &str) -> Vec<Result<ImportedRecord, RecordError>> {
+fn read_chess3d_records(
+    text: &str,
+    keep: &dyn Fn(usize) -> bool,
+) -> Vec<Option<Result<ImportedRecord, RecordError>>> {
     let mut out = Vec::new();
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut moves: Vec<String> = Vec::new();
@@ -570,11 +615,11 @@ fn read_chess3d_records(text: &str) -> Vec<Result<ImportedRecord, RecordError>> 
     let finish = |tags: &mut Vec<(String, String)>,
                   moves: &mut Vec<String>,
                   result: &str,
-                  out: &mut Vec<Result<ImportedRecord, RecordError>>| {
+                  out: &mut Vec<Option<Result<ImportedRecord, RecordError>>>| {
         let number = out.len() + 1;
         let tags = core::mem::take(tags);
         let moves = core::mem::take(moves);
-        out.push(chess3d_game(number, tags, &moves, result));
+        out.push(keep(number - 1).then(|| chess3d_game(number, tags, &moves, result)));
     };
     loop {
         rest = rest.trim_start();

@@ -41,3 +41,20 @@ fn a_refused_move_changes_nothing() {
     );
     assert_eq!(pos, before);
 }
+
+#[test]
+fn importing_one_game_replays_only_that_one() {
+    // Game 1 has an illegal move: reading game 2 alone does not replay it.
+    let file = "[Event \"one\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"two\"]\n\n1. d4 d5 2. c4 *\n";
+    let all = tablero_games::AnyRecord::import("chess", None, file);
+    assert_eq!(all.len(), 2);
+    assert!(all[0].is_err() && all[1].is_ok());
+    let (count, second) = tablero_games::AnyRecord::import_one("chess", None, file, 2);
+    assert_eq!(count, 2);
+    let second = second.expect("game 2").expect("it replays");
+    assert_eq!(second.record.plies(), 3);
+    let (count, first) = tablero_games::AnyRecord::import_one("chess", None, file, 1);
+    assert_eq!(count, 2);
+    assert!(first.expect("game 1").is_err());
+    assert!(tablero_games::AnyRecord::import_one("chess", None, file, 3).1.is_none());
+}

@@ -340,59 +340,69 @@ async fn report(
     if q.order.is_some() && kind != ReportKind::Linear {
         return Err(ApiError::bad_request("order is for the linear report"));
     }
+    // The store is read here; replaying, laying out and drawing run on a blocking
+    // thread (a large registry or a long game must not hold up other requests).
     let diagram: Diagram = match kind {
         ReportKind::Board | ReportKind::Linear => {
-            let moves: Vec<&str> = q
+            let moves: Vec<String> = q
                 .moves
                 .as_deref()
                 .unwrap_or("")
                 .split_whitespace()
+                .map(str::to_owned)
                 .collect();
-            let position = match (&q.game_id, &q.game) {
-                (Some(id), None) => {
-                    if q.variant.is_some() || q.position.is_some() || !moves.is_empty() {
+            let stored =
+                match (&q.game_id, &q.game) {
+                    (Some(id), None) => {
+                        if q.variant.is_some() || q.position.is_some() || !moves.is_empty() {
+                            return Err(ApiError::bad_request(
+                                "give either game_id or game (with variant, position, moves)",
+                            ));
+                        }
+                        Some(state.games.store().game(id).await?.ok_or_else(|| {
+                            ApiError::not_found(format!("no game with id {id:?}"))
+                        })?)
+                    }
+                    (None, Some(_)) => None,
+                    _ => {
                         return Err(ApiError::bad_request(
-                            "give either game_id or game (with variant, position, moves)",
+                            "give game_id (a stored game) or game (with variant, position, moves)",
                         ));
                     }
-                    let game =
-                        state.games.store().game(id).await?.ok_or_else(|| {
-                            ApiError::not_found(format!("no game with id {id:?}"))
-                        })?;
-                    replay(
-                        &game.game,
-                        Some(&game.variant),
-                        Some(&game.start_position),
-                        game.moves.iter().map(|m| m.text.as_str()),
+                };
+            let order: Order = q.order.as_deref().unwrap_or("row").parse().map_err(bad)?;
+            let (game, variant, position, level) = (q.game, q.variant, q.position, q.level);
+            crate::routes::blocking(move || {
+                let position = match stored {
+                    Some(stored) => replay(
+                        &stored.game,
+                        Some(&stored.variant),
+                        Some(&stored.start_position),
+                        stored.moves.iter().map(|m| m.text.as_str()),
                     )
                     .map_err(|e| {
-                        tracing::error!(game = %id, error = %e, "a stored game cannot be replayed");
+                        tracing::error!(game = %stored.id, error = %e, "a stored game cannot be replayed");
                         ApiError::new(
                             StatusCode::INTERNAL_SERVER_ERROR,
-                            format!("game {id:?} cannot be replayed"),
+                            format!("game {:?} cannot be replayed", stored.id),
                         )
-                    })?
-                }
-                (None, Some(game)) => replay(
-                    game,
-                    q.variant.as_deref(),
-                    q.position.as_deref(),
-                    moves.iter().copied(),
-                )
-                .map_err(bad)?,
-                _ => {
-                    return Err(ApiError::bad_request(
-                        "give game_id (a stored game) or game (with variant, position, moves)",
-                    ));
-                }
-            };
-            let board = board_level(&position, q.level).map_err(bad)?;
-            if kind == ReportKind::Board {
-                sparse_matrix(&board)
-            } else {
-                let order: Order = q.order.as_deref().unwrap_or("row").parse().map_err(bad)?;
-                linearisation(&board, order)
-            }
+                    })?,
+                    None => replay(
+                        game.as_deref().unwrap_or_default(),
+                        variant.as_deref(),
+                        position.as_deref(),
+                        moves.iter().map(String::as_str),
+                    )
+                    .map_err(bad)?,
+                };
+                let board = board_level(&position, level).map_err(bad)?;
+                Ok(if kind == ReportKind::Board {
+                    sparse_matrix(&board)
+                } else {
+                    linearisation(&board, order)
+                })
+            })
+            .await?
         }
         ReportKind::Players | ReportKind::Top10 => {
             if q.variant.is_some() || q.position.is_some() || q.moves.is_some() {
@@ -401,20 +411,26 @@ async fn report(
                 ));
             }
             let players = state.games.store().players().await?;
-            let lines = player_lines(&players);
-            if kind == ReportKind::Players {
-                player_tree(&lines)
-            } else {
-                top_ten(&lines)
-            }
+            crate::routes::blocking(move || {
+                let lines = player_lines(&players);
+                Ok(if kind == ReportKind::Players {
+                    player_tree(&lines)
+                } else {
+                    top_ten(&lines)
+                })
+            })
+            .await?
         }
     };
     let file = format!("tablero-{}", kind.id());
-    let (content_type, body, extension) = if svg {
-        ("image/svg+xml", diagram.to_svg(), "svg")
-    } else {
-        ("text/vnd.graphviz; charset=utf-8", diagram.to_dot(), "dot")
-    };
+    let (content_type, body, extension) = crate::routes::blocking(move || {
+        Ok(if svg {
+            ("image/svg+xml", diagram.to_svg(), "svg")
+        } else {
+            ("text/vnd.graphviz; charset=utf-8", diagram.to_dot(), "dot")
+        })
+    })
+    .await?;
     Ok((
         [
             (header::CONTENT_TYPE, content_type.to_owned()),

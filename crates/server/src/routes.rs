@@ -94,6 +94,17 @@ pub(crate) fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// Runs CPU-heavy work (replaying files, drawing reports) on a blocking thread, so
+/// that the async threads keep answering everyone else.
+pub(crate) async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work).await.map_err(|e| {
+        tracing::error!(error = %e, "a blocking task failed");
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the work failed")
+    })?
+}
+
 /// The log's span of a request: its method and path, never its query, which may hold
 /// a seat token (`/api/games/{id}/ws?token=`).
 fn request_span(request: &axum::http::Request<axum::body::Body>) -> tracing::Span {
@@ -470,19 +481,27 @@ async fn import_game(
 ) -> Result<Response, ApiError> {
     let info = game_info(&request.game)?;
     let index = request.index.unwrap_or(1);
-    let mut games = AnyRecord::import(info.id, request.variant.as_deref(), &request.text);
-    if games.is_empty() {
+    let (variant, text) = (request.variant.clone(), request.text.clone());
+    // Every game of the file is parsed, only the one kept is replayed, and on a
+    // blocking thread: a big file must not hold up the other requests.
+    let (count, chosen) = blocking(move || {
+        Ok(AnyRecord::import_one(
+            info.id,
+            variant.as_deref(),
+            &text,
+            index,
+        ))
+    })
+    .await?;
+    if count == 0 {
         return Err(ApiError::bad_request("the file holds no game"));
     }
-    if index == 0 || index > games.len() {
+    let Some(imported) = chosen.filter(|_| index > 0) else {
         return Err(ApiError::bad_request(format!(
-            "index {index}: the file holds {} game(s)",
-            games.len()
+            "index {index}: the file holds {count} game(s)"
         )));
-    }
-    let imported = games
-        .swap_remove(index - 1)
-        .map_err(|e| ApiError::bad_request(format!("cannot import: {e}")))?;
+    };
+    let imported = imported.map_err(|e| ApiError::bad_request(format!("cannot import: {e}")))?;
     let mut players = request.players.clone();
     if players.is_empty() {
         // The file's player tags name the seats when they are valid names.
