@@ -2,7 +2,7 @@
 
 use std::net::SocketAddr;
 
-use tablero_server::{RateLimit, RateLimits};
+use tablero_server::{ConnectionLimits, RateLimit, RateLimits};
 use tablero_store::Store;
 
 /// Options of `tablero serve`.
@@ -39,6 +39,17 @@ pub(crate) struct ServeArgs {
     /// Imports (games or player files) one client address may send.
     #[arg(long, default_value = "10/min")]
     limit_imports: Limit,
+    /// Connections open at once, WebSockets included (default: 10000, or fewer if
+    /// the open-files limit is lower); more are closed at once.
+    #[arg(long)]
+    max_connections: Option<usize>,
+    /// Connections open at once from one client address.
+    #[arg(long, default_value_t = 256)]
+    max_connections_per_ip: usize,
+    /// Seconds a client has to send a request's headers (an idle connection is
+    /// closed after this).
+    #[arg(long, default_value_t = 10)]
+    header_timeout: u64,
 }
 
 /// A rate limit as given: `N/s`, `N/min`, `N/h`, or `off`.
@@ -65,6 +76,9 @@ impl Default for ServeArgs {
             limit_creates: Limit(RateLimits::default().creates),
             limit_moves: Limit(RateLimits::default().moves),
             limit_imports: Limit(RateLimits::default().imports),
+            max_connections: None,
+            max_connections_per_ip: 256,
+            header_timeout: 10,
         }
     }
 }
@@ -84,11 +98,23 @@ pub(crate) fn run(args: ServeArgs) -> Result<(), String> {
     let engine_threads = args
         .engine_threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    let defaults = ConnectionLimits::default();
+    let connections = ConnectionLimits {
+        // What the open-files limit allows, keeping some for the database and engines.
+        total: args.max_connections.unwrap_or_else(|| {
+            tablero_server::open_files_soft_limit()
+                .and_then(|soft| usize::try_from(soft.saturating_sub(64)).ok())
+                .map_or(defaults.total, |fits| fits.clamp(16, defaults.total))
+        }),
+        per_address: args.max_connections_per_ip,
+        header_read_timeout: std::time::Duration::from_secs(args.header_timeout.max(1)),
+    };
     let config = tablero_server::ServeConfig {
         addr: args.addr,
         db: db.clone(),
         engine_threads,
         read_only: args.read_only,
+        connections,
         options: tablero_server::ServerOptions {
             engine_threads,
             admin_token: args.admin_token.filter(|t| !t.is_empty()),

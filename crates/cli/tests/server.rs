@@ -170,3 +170,100 @@ fn serve_limits_creates_per_address_and_guards_players() {
     assert_eq!(status, 200, "{body}");
     server.kill();
 }
+
+/// A connection to `addr` from the loopback address `from` (e.g. 127.0.0.2).
+async fn connect_from(from: [u8; 4], addr: &str) -> std::io::Result<tokio::net::TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(std::net::SocketAddr::from((from, 0)))?;
+    socket.connect(addr.parse().expect("an address")).await
+}
+
+/// Whether the server closed `stream` within `wait` (it reads end of file or an error).
+async fn closed_within(stream: &mut tokio::net::TcpStream, wait: Duration) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut byte = [0_u8; 1];
+    matches!(
+        tokio::time::timeout(wait, stream.read(&mut byte)).await,
+        Ok(Ok(0) | Err(_))
+    )
+}
+
+/// `GET /api/health` from `from`: the status line's code.
+async fn health_from(from: [u8; 4], addr: &str) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = connect_from(from, addr).await.expect("connects");
+    stream
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("sends");
+    let mut answer = String::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), stream.read_to_string(&mut answer));
+    read.await.expect("an answer in time").expect("reads");
+    answer.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+#[test]
+fn idle_connections_are_capped_per_address_and_closed_after_the_header_timeout() {
+    if std::process::Command::new("prlimit")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: prlimit (util-linux) is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("idle.db");
+    // As the issue found it: a low open-files limit (here 512) for the server.
+    let mut child = std::process::Command::new("prlimit")
+        .args(["--nofile=512:512", env!("CARGO_BIN_EXE_tablero")])
+        .args(["serve", "--addr", "127.0.0.1:0", "--header-timeout", "2"])
+        .args(["--max-connections-per-ip", "100", "--db"])
+        .arg(format!("sqlite://{}", db.display()))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("prlimit runs");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stdout));
+    let first = lines.next().expect("a line").expect("text");
+    let addr = first
+        .strip_prefix("tablero listening on http://")
+        .expect("the address line")
+        .to_owned();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        // 600 idle connections from one address: more than the server's descriptors.
+        let mut idle = Vec::new();
+        for _ in 0..600 {
+            if let Ok(stream) = connect_from([127, 0, 0, 1], &addr).await {
+                idle.push(stream);
+            }
+        }
+        let mut kept = 0;
+        for stream in &mut idle {
+            if !closed_within(stream, Duration::from_millis(20)).await {
+                kept += 1;
+            }
+        }
+        assert!(kept <= 100, "{kept} idle connections kept from one address");
+        // Another address is served meanwhile.
+        for _ in 0..20 {
+            assert_eq!(health_from([127, 0, 0, 2], &addr).await, 200);
+        }
+        // The idle ones are closed once the header timeout has passed.
+        tokio::time::sleep(Duration::from_millis(2_500)).await;
+        for stream in &mut idle {
+            assert!(
+                closed_within(stream, Duration::from_millis(200)).await,
+                "still open"
+            );
+        }
+        assert_eq!(health_from([127, 0, 0, 1], &addr).await, 200);
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+}

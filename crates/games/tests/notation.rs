@@ -56,5 +56,9 @@ fn importing_one_game_replays_only_that_one() {
     let (count, first) = tablero_games::AnyRecord::import_one("chess", None, file, 1);
     assert_eq!(count, 2);
     assert!(first.expect("game 1").is_err());
-    assert!(tablero_games::AnyRecord::import_one("chess", None, file, 3).1.is_none());
+    assert!(
+        tablero_games::AnyRecord::import_one("chess", None, file, 3)
+            .1
+            .is_none()
+    );
 }

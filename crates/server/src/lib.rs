@@ -4,6 +4,7 @@
 mod error;
 mod games;
 mod limits;
+mod listen;
 mod live;
 mod openapi;
 mod players_routes;
@@ -20,6 +21,7 @@ use tablero_store::Store;
 
 pub use error::{ApiError, ApiJson};
 pub use limits::{RateLimit, RateLimits, parse_limit};
+pub use listen::{ConnectionLimits, open_files_soft_limit};
 pub use players_routes::player_lines;
 pub use view::{
     BoardView, ClockView, GameView, MoveHintView, MoveView, OutcomeView, PieceView, PlayerView,
@@ -127,6 +129,8 @@ pub struct ServeConfig {
     pub read_only: bool,
     /// The rest of the operator's settings.
     pub options: ServerOptions,
+    /// Connections at once and the time to send a request.
+    pub connections: ConnectionLimits,
 }
 
 /// Opens the store, resumes unfinished games and serves until Ctrl-C. `on_ready` is
@@ -158,19 +162,16 @@ pub async fn serve(
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    listen::check_descriptors(&config.connections);
     on_ready(listener.local_addr()?);
-    // The rate limits key on the client's address.
-    axum::serve(
-        listener,
-        app(state).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async {
+    // Each request carries its client's address (the rate limits key on it).
+    listen::serve(listener, app(state), config.connections, async {
         // Without a signal handler the server simply runs until killed.
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
     })
-    .await?;
+    .await;
     store.close().await;
     Ok(())
 }

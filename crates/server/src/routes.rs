@@ -13,6 +13,7 @@ use tablero_core::Side;
 use tablero_games::{AnyGame, AnyRecord, CATALOG, GameInfo, fresh_seed};
 use tablero_store::{ClockKind, ClockRecord, GameStatus, Mode, Seat, StoreHealth};
 use tower_http::compression::CompressionLayer;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::games::{Action, new_token};
@@ -24,6 +25,9 @@ use crate::{ApiError, ApiJson, AppState, GameView};
 /// Bodies of ordinary requests are small; an imported file may be larger.
 const BODY_LIMIT: usize = 64 * 1024;
 const IMPORT_LIMIT: usize = 1024 * 1024;
+
+/// The time to send a request's body (a 1 MB import at 100 KB/s fits).
+const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 pub(crate) fn router(state: AppState) -> Router {
     let limits = state.options.rate_limits;
@@ -87,6 +91,8 @@ pub(crate) fn router(state: AppState) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        // A body that stalls is cut off (a slow client cannot hold a request open).
+        .layer(RequestBodyTimeoutLayer::new(BODY_TIMEOUT))
         // gzip or Brotli, as the client accepts: the first page is about a third of
         // its size compressed.
         .layer(CompressionLayer::new())

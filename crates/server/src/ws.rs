@@ -2,6 +2,9 @@
 //! seat holder may also play over the socket.
 
 use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::time::Instant;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
@@ -37,6 +40,7 @@ pub(crate) async fn upgrade(
     Path(id): Path<String>,
     query: Result<Query<SocketQuery>, axum::extract::rejection::QueryRejection>,
     headers: HeaderMap,
+    connection: Option<axum::Extension<crate::listen::ConnectionSlot>>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     check_origin(&state, &headers)?;
@@ -57,7 +61,11 @@ pub(crate) async fn upgrade(
     Ok(ws
         .read_buffer_size(4 * 1024)
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| session(state, id, slot, token, socket)))
+        .on_upgrade(move |socket| async move {
+            // The socket keeps its place in the connection limits while it is open.
+            let _connection = connection;
+            session(state, id, slot, token, socket).await;
+        }))
 }
 
 /// A page of another site may not open a game's socket in its visitor's browser
@@ -87,6 +95,11 @@ fn check_origin(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
     }
 }
 
+/// How often the server pings a quiet socket, and after how long without a word
+/// (a pong, or anything) it takes the peer for dead and closes.
+const PING_EVERY: Duration = Duration::from_secs(20);
+const DEAD_AFTER: Duration = Duration::from_secs(60);
+
 /// The largest message a client may send (moves and actions are tiny).
 const MAX_MESSAGE: usize = 16 * 1024;
 
@@ -110,8 +123,23 @@ async fn session(
     if socket.send(Message::Text(first)).await.is_err() {
         return;
     }
+    let mut last_heard = Instant::now();
+    let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
     loop {
         tokio::select! {
+            _ = ping.tick() => {
+                if last_heard.elapsed() >= DEAD_AFTER {
+                    let close = CloseFrame {
+                        code: close_code::AWAY,
+                        reason: "no answer to pings".into(),
+                    };
+                    let _ = socket.send(Message::Close(Some(close))).await;
+                    return;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+            }
             update = updates.recv() => {
                 let text: Utf8Bytes = match update {
                     Ok(text) => text,
@@ -127,6 +155,7 @@ async fn session(
                 }
             }
             incoming = socket.recv() => {
+                last_heard = Instant::now();
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Err(e)) if e.to_string().contains("too long") => {
