@@ -50,6 +50,16 @@ pub(crate) struct ServeArgs {
     /// closed after this).
     #[arg(long, default_value_t = 10)]
     header_timeout: u64,
+    /// Searches at once for games the computer plays against itself (default: half
+    /// of --engine-threads, at least 1); games with a person have their own.
+    #[arg(long)]
+    computer_game_threads: Option<usize>,
+    /// Computer-only games in progress on the server (0: no cap).
+    #[arg(long, default_value_t = 20)]
+    max_computer_games: usize,
+    /// Computer-only games in progress created from one client address (0: no cap).
+    #[arg(long, default_value_t = 2)]
+    max_computer_games_per_ip: usize,
 }
 
 /// A rate limit as given: `N/s`, `N/min`, `N/h`, or `off`.
@@ -79,6 +89,9 @@ impl Default for ServeArgs {
             max_connections: None,
             max_connections_per_ip: 256,
             header_timeout: 10,
+            computer_game_threads: None,
+            max_computer_games: 20,
+            max_computer_games_per_ip: 2,
         }
     }
 }
@@ -124,6 +137,9 @@ pub(crate) fn run(args: ServeArgs) -> Result<(), String> {
                 moves: args.limit_moves.0,
                 imports: args.limit_imports.0,
             },
+            computer_game_threads: args.computer_game_threads.unwrap_or(0),
+            max_computer_games: args.max_computer_games,
+            max_computer_games_per_address: args.max_computer_games_per_ip,
         },
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start: {e}"))?;

@@ -142,20 +142,35 @@ fn serve_limits_creates_per_address_and_guards_players() {
     let db = dir.path().join("limits.db");
     let server = Server::start_with(
         &db,
-        &["--limit-creates", "2/min"],
+        &[
+            "--limit-creates",
+            "3/min",
+            "--max-computer-games-per-ip",
+            "1",
+        ],
         &[("TABLERO_ADMIN_TOKEN", "ops-secret")],
         std::process::Stdio::null(),
     )
     .expect("the server starts");
-    for _ in 0..2 {
-        let (status, body) =
-            server.request("POST", "/api/games", None, Some(json!({"game": "chess"})));
-        assert_eq!(status, 201, "{body}");
-    }
+    let machines =
+        json!({"game": "chess", "players": {"white": {"computer": 1}, "black": {"computer": 1}}});
+    let (status, body) = server.request("POST", "/api/games", None, Some(machines.clone()));
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = server.request("POST", "/api/games", None, Some(machines));
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("computer-only"),
+        "{body}"
+    );
+    let (status, body) = server.request("POST", "/api/games", None, Some(json!({"game": "chess"})));
+    assert_eq!(status, 201, "{body}");
     let (status, body) = server.request("POST", "/api/games", None, Some(json!({"game": "chess"})));
     assert_eq!(status, 429, "{body}");
     assert!(
-        body["error"].as_str().unwrap_or_default().contains("2/min"),
+        body["error"].as_str().unwrap_or_default().contains("3/min"),
         "{body}"
     );
     let file = json!({"text": "alice_1_2;"});

@@ -4,6 +4,7 @@
 //! accepted.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex as SyncMutex};
 use std::time::{Duration, Instant};
@@ -51,15 +52,68 @@ pub(crate) struct Games {
     store: Store,
     slots: SyncMutex<HashMap<String, Arc<Slot>>>,
     engines: EnginePool,
+    /// The computer-only games in progress, with the address that created each
+    /// (unknown for games resumed after a restart).
+    computer_games: SyncMutex<HashMap<String, Option<IpAddr>>>,
+    caps: ComputerGameCaps,
+}
+
+/// How many computer-only games may be in progress (0: no cap).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ComputerGameCaps {
+    pub(crate) total: usize,
+    pub(crate) per_address: usize,
 }
 
 impl Games {
-    pub(crate) fn new(store: Store, engine_threads: usize) -> Games {
+    pub(crate) fn new(
+        store: Store,
+        engine_threads: usize,
+        computer_threads: usize,
+        caps: ComputerGameCaps,
+    ) -> Games {
         Games {
             store,
             slots: SyncMutex::new(HashMap::new()),
-            engines: EnginePool::new(engine_threads),
+            engines: EnginePool::new(engine_threads, computer_threads),
+            computer_games: SyncMutex::new(HashMap::new()),
+            caps,
         }
+    }
+
+    /// Takes a place for a new computer-only game from `client`, or says which cap
+    /// is reached.
+    fn admit_computer_game(&self, id: &str, client: Option<IpAddr>) -> Result<(), ApiError> {
+        let mut games = self
+            .computer_games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let too_many =
+            |message: String| ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, message);
+        if self.caps.total > 0 && games.len() >= self.caps.total {
+            return Err(too_many(format!(
+                "the server plays {} computer-only games already (its limit): try again when one ends",
+                games.len()
+            )));
+        }
+        if let Some(client) = client
+            && self.caps.per_address > 0
+            && games.values().filter(|c| **c == Some(client)).count() >= self.caps.per_address
+        {
+            return Err(too_many(format!(
+                "at most {} computer-only games in progress from one address",
+                self.caps.per_address
+            )));
+        }
+        games.insert(id.to_owned(), client);
+        Ok(())
+    }
+
+    fn release_computer_game(&self, id: &str) {
+        self.computer_games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(id);
     }
 
     pub(crate) fn store(&self) -> &Store {
@@ -79,6 +133,12 @@ impl Games {
             match LiveGame::from_record(record) {
                 Ok(game) if game.ended.is_some() => self.repair(&game).await?,
                 Ok(game) => {
+                    if !game.person_plays() {
+                        self.computer_games
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .insert(game.id.clone(), None);
+                    }
                     let slot = self.insert(game);
                     self.follow_up(&slot).await;
                     resumed += 1;
@@ -122,10 +182,14 @@ impl Games {
 
     /// Creates a game: stored first, then loaded; the computer starts thinking if it
     /// moves first.
-    pub(crate) async fn create(self: &Arc<Self>, setup: Setup) -> Result<GameView, ApiError> {
+    pub(crate) async fn create(
+        self: &Arc<Self>,
+        setup: Setup,
+        client: Option<IpAddr>,
+    ) -> Result<GameView, ApiError> {
         self.check_writable()?;
         let games = Arc::clone(self);
-        to_the_end(async move { games.create_now(setup).await }).await
+        to_the_end(async move { games.create_now(setup, client).await }).await
     }
 
     /// Refuses a change at once on a read-only server.
@@ -136,9 +200,20 @@ impl Games {
         Ok(())
     }
 
-    async fn create_now(self: &Arc<Self>, setup: Setup) -> Result<GameView, ApiError> {
+    async fn create_now(
+        self: &Arc<Self>,
+        setup: Setup,
+        client: Option<IpAddr>,
+    ) -> Result<GameView, ApiError> {
         let game = LiveGame::create(new_id(), setup)?;
-        self.store.create_game(&game.to_new_game()).await?;
+        let computer_only = !game.person_plays() && game.ended.is_none();
+        if computer_only {
+            self.admit_computer_game(&game.id, client)?;
+        }
+        if let Err(e) = self.store.create_game(&game.to_new_game()).await {
+            self.release_computer_game(&game.id);
+            return Err(e.into());
+        }
         let view = game.view(Instant::now());
         let slot = self.insert(game);
         self.follow_up(&slot).await;
@@ -327,6 +402,7 @@ impl Games {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .remove(&game.id);
+            self.release_computer_game(&game.id);
         }
         Ok(state)
     }
@@ -346,16 +422,11 @@ impl Games {
         }
         let turn = game.record.turn();
         let now = Instant::now();
-        if let Some(deadline) = game.clock.as_ref().and_then(|c| c.deadline(turn)) {
-            let games = Arc::clone(self);
-            let slot = Arc::clone(slot);
-            let epoch = game.epoch;
-            tokio::spawn(async move {
-                tokio::time::sleep_until(deadline.into()).await;
-                games.flag_fell(&slot, epoch).await;
-            });
+        let computer = game.computer_level(turn);
+        if computer.is_none() {
+            self.start_flag_timer(slot, &game);
         }
-        if let Some(level) = game.computer_level(turn)
+        if let Some(level) = computer
             && game.thinking.is_none()
         {
             let stop = Arc::new(AtomicBool::new(false));
@@ -366,11 +437,28 @@ impl Games {
                 level,
                 limits: computer_limits(&game, turn, level, now),
                 epoch: game.epoch,
+                person_plays: game.person_plays(),
                 stop,
             };
+            // Its clock starts when its search does (`computer_move`).
+            game.pause_clock(now);
             let games = Arc::clone(self);
             let slot = Arc::clone(slot);
             tokio::spawn(async move { games.computer_move(&slot, job).await });
+        }
+    }
+
+    /// A timer that ends the game when the side to move's flag falls.
+    fn start_flag_timer(self: &Arc<Self>, slot: &Arc<Slot>, game: &LiveGame) {
+        let turn = game.record.turn();
+        if let Some(deadline) = game.clock.as_ref().and_then(|c| c.deadline(turn)) {
+            let games = Arc::clone(self);
+            let slot = Arc::clone(slot);
+            let epoch = game.epoch;
+            tokio::spawn(async move {
+                tokio::time::sleep_until(deadline.into()).await;
+                games.flag_fell(&slot, epoch).await;
+            });
         }
     }
 
@@ -392,7 +480,22 @@ impl Games {
 
     async fn computer_move(self: &Arc<Self>, slot: &Arc<Slot>, job: ComputerJob) {
         let epoch = job.epoch;
-        let Some(best) = self.engines.think(job).await else {
+        let started = {
+            let (games, slot) = (Arc::clone(self), Arc::clone(slot));
+            move |waited: Duration| -> BoxFuture {
+                Box::pin(async move {
+                    let mut game = slot.game.lock().await;
+                    if game.epoch == epoch {
+                        if waited > Duration::from_millis(100) {
+                            tracing::debug!(game = %game.id, waited_ms = waited.as_millis(), "a search waited for a worker");
+                        }
+                        game.resume_clock(Instant::now());
+                        games.start_flag_timer(&slot, &game);
+                    }
+                })
+            }
+        };
+        let Some(best) = self.engines.think(job, started).await else {
             return;
         };
         {
@@ -435,6 +538,8 @@ struct ComputerJob {
     level: Level,
     limits: Limits,
     epoch: u64,
+    /// A person sits on one side: the search goes in the people's queue.
+    person_plays: bool,
     stop: Arc<AtomicBool>,
 }
 
@@ -475,11 +580,14 @@ fn computer_limits(game: &LiveGame, turn: Side, level: Level, now: Instant) -> L
     }
 }
 
-/// Engines for the computer seats: at most `threads` searches at once, each on a
-/// blocking thread, with hash tables kept between searches.
+/// Engines for the computer seats, each search on a blocking thread, with hash tables
+/// kept between searches. Two queues: searches for games with a person seat have
+/// their own workers and never wait behind games the computer plays against itself,
+/// which share fewer workers among them.
 #[derive(Debug)]
 struct EnginePool {
-    permits: Semaphore,
+    people: Semaphore,
+    computers: Semaphore,
     idle: SyncMutex<Vec<AnyEngine>>,
 }
 
@@ -487,19 +595,33 @@ struct EnginePool {
 const ENGINE_HASH_MB: usize = 16;
 
 impl EnginePool {
-    fn new(threads: usize) -> EnginePool {
+    fn new(threads: usize, computer_threads: usize) -> EnginePool {
         EnginePool {
-            permits: Semaphore::new(threads.max(1)),
+            people: Semaphore::new(threads.max(1)),
+            computers: Semaphore::new(computer_threads.max(1)),
             idle: SyncMutex::new(Vec::new()),
         }
     }
 
     /// The move the computer chooses, or `None` if the search was stopped or failed.
-    async fn think(&self, job: ComputerJob) -> Option<String> {
-        let _permit = self.permits.acquire().await.ok()?;
+    /// `started` is told how long the search waited for a worker, before it starts.
+    async fn think(
+        &self,
+        job: ComputerJob,
+        started: impl FnOnce(Duration) -> BoxFuture + Send,
+    ) -> Option<String> {
+        let queued = Instant::now();
+        let queue = if job.person_plays {
+            &self.people
+        } else {
+            &self.computers
+        };
+        let _permit = queue.acquire().await.ok()?;
         if job.stop.load(std::sync::atomic::Ordering::Relaxed) {
             return None;
         }
+        // The clock does not run while the search waits for a worker.
+        started(queued.elapsed()).await;
         let engine = self
             .idle
             .lock()

@@ -28,7 +28,7 @@ pub use view::{
     PositionView, SpotView,
 };
 
-use crate::games::Games;
+use crate::games::{ComputerGameCaps, Games};
 
 /// What every handler shares: the store, the loaded games and the operator's
 /// settings. Cloning is cheap.
@@ -61,6 +61,14 @@ pub struct ServerOptions {
     pub allowed_origins: Vec<String>,
     /// Requests per client address (`--limit-*`).
     pub rate_limits: RateLimits,
+    /// Searches at once for games the computer plays against itself (0: half of
+    /// `engine_threads`, at least 1). Games with a person seat have `engine_threads`
+    /// of their own.
+    pub computer_game_threads: usize,
+    /// Computer-only games in progress on the server (0: no cap).
+    pub max_computer_games: usize,
+    /// Computer-only games in progress created from one client address (0: no cap).
+    pub max_computer_games_per_address: usize,
 }
 
 impl AppState {
@@ -83,7 +91,18 @@ impl AppState {
     #[must_use]
     pub fn with_options(store: Store, options: ServerOptions) -> AppState {
         AppState {
-            games: Arc::new(Games::new(store, options.engine_threads)),
+            games: Arc::new(Games::new(
+                store,
+                options.engine_threads,
+                match options.computer_game_threads {
+                    0 => (options.engine_threads / 2).max(1),
+                    n => n,
+                },
+                ComputerGameCaps {
+                    total: options.max_computer_games,
+                    per_address: options.max_computer_games_per_address,
+                },
+            )),
             options: Arc::new(Options {
                 admin_token_hash: options
                     .admin_token

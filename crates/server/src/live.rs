@@ -40,6 +40,8 @@ pub(crate) struct LiveClock {
     remaining: [Duration; 2],
     /// When the current turn started; `None` before the first move, when no clock runs.
     turn_started: Option<Instant>,
+    /// Stopped while the side to move's computer waits for a worker.
+    paused: bool,
 }
 
 impl LiveClock {
@@ -50,6 +52,7 @@ impl LiveClock {
             settings,
             remaining: [at(remaining[0]), at(remaining[1])],
             turn_started: running.then(Instant::now),
+            paused: false,
         }
     }
 
@@ -289,6 +292,12 @@ impl LiveGame {
         self.info.sides[side.index()]
     }
 
+    /// Whether a person sits on either side (the computer's searches for such a game
+    /// come before those of games it plays against itself).
+    pub(crate) fn person_plays(&self) -> bool {
+        self.seats.iter().any(|s| s.level.is_none())
+    }
+
     /// The computer's level if the computer plays `side`.
     pub(crate) fn computer_level(&self, side: Side) -> Option<Level> {
         self.seats[side.index()].level.and_then(Level::new)
@@ -373,9 +382,34 @@ impl LiveGame {
         Change::Ended(outcome)
     }
 
+    /// Stops the clock of the side to move without ending its turn: its computer
+    /// waits for a worker, and waiting is not thinking. [`LiveGame::resume_clock`]
+    /// starts it again.
+    pub(crate) fn pause_clock(&mut self, now: Instant) {
+        let turn = self.record.turn();
+        if let Some(clock) = &mut self.clock
+            && clock.turn_started.is_some()
+        {
+            clock.remaining = clock.remaining_at(turn, now);
+            clock.turn_started = None;
+            clock.paused = true;
+        }
+    }
+
+    /// Starts a clock paused by [`LiveGame::pause_clock`] again.
+    pub(crate) fn resume_clock(&mut self, now: Instant) {
+        if let Some(clock) = &mut self.clock
+            && clock.paused
+        {
+            clock.turn_started = Some(now);
+            clock.paused = false;
+        }
+    }
+
     fn stop_clock(&mut self) {
         if let Some(clock) = &mut self.clock {
             clock.turn_started = None;
+            clock.paused = false;
         }
     }
 

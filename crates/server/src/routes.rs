@@ -442,8 +442,17 @@ fn creator_side(info: &GameInfo, side: Option<&str>, first: Side) -> Result<Side
     }
 }
 
+/// The client's address, when the server knows it (not for a router called
+/// in-process).
+type Client = Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>;
+
+fn address(client: &Client) -> Option<std::net::IpAddr> {
+    client.as_ref().map(|c| c.0.0.ip())
+}
+
 async fn create_game(
     State(state): State<AppState>,
+    client: Client,
     ApiJson(request): ApiJson<CreateRequest>,
 ) -> Result<Response, ApiError> {
     let info = game_info(&request.game)?;
@@ -470,19 +479,23 @@ async fn create_game(
     let creator = creator_side(info, request.side.as_deref(), first)?;
     let view = state
         .games
-        .create(Setup {
-            start,
-            mode,
-            seats,
-            clock,
-            moves: Vec::new(),
-        })
+        .create(
+            Setup {
+                start,
+                mode,
+                seats,
+                clock,
+                moves: Vec::new(),
+            },
+            address(&client),
+        )
         .await?;
     Ok(created(info, view, &tokens, mode, creator))
 }
 
 async fn import_game(
     State(state): State<AppState>,
+    client: Client,
     ApiJson(request): ApiJson<ImportRequest>,
 ) -> Result<Response, ApiError> {
     let info = game_info(&request.game)?;
@@ -535,13 +548,16 @@ async fn import_game(
     let creator = creator_side(info, request.side.as_deref(), record.first_side())?;
     let view = state
         .games
-        .create(Setup {
-            start: record.start().clone(),
-            mode,
-            seats,
-            clock,
-            moves: record.moves().iter().map(|m| m.text.clone()).collect(),
-        })
+        .create(
+            Setup {
+                start: record.start().clone(),
+                mode,
+                seats,
+                clock,
+                moves: record.moves().iter().map(|m| m.text.clone()).collect(),
+            },
+            address(&client),
+        )
         .await?;
     Ok(created(info, view, &tokens, mode, creator))
 }

@@ -337,3 +337,66 @@ async fn an_oversize_websocket_message_closes_with_1009() {
     .expect("the server closes the socket");
     assert_eq!(closed, Some(CloseCode::Size));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_persons_game_is_not_queued_behind_computer_only_games() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let app = app_with(
+        &dir,
+        quiet(ServerOptions {
+            engine_threads: 1,
+            computer_game_threads: 1,
+            max_computer_games: 8,
+            ..ServerOptions::default()
+        }),
+    )
+    .await;
+    // Six level-10 games of the computer against itself on 60 s clocks: one worker
+    // for all of them, so five always wait.
+    let machines = json!({"white": {"computer": 10}, "black": {"computer": 10}});
+    let mut computer_games = Vec::new();
+    for _ in 0..6 {
+        let game = create(
+            &app,
+            json!({"game": "chess", "players": machines,
+                   "clock": {"initial_ms": 60_000, "increment_ms": 0}}),
+        )
+        .await;
+        computer_games.push(game.id);
+    }
+    // A person against level 10 on a 5 s clock.
+    let person = create(
+        &app,
+        json!({"game": "chess", "players": {"white": {"name": "ana"}, "black": {"computer": 10}},
+               "clock": {"initial_ms": 5_000, "increment_ms": 0}}),
+    )
+    .await;
+    let (status, _) = play(&app, &person.id, &person.token("white"), "e4").await;
+    assert_eq!(status, StatusCode::OK);
+    let replied = wait_for(&app, &person.id, Duration::from_secs(20), |s| {
+        s["moves"].as_array().map_or(0, Vec::len) >= 2 || s["status"] == "finished"
+    })
+    .await;
+    assert_eq!(replied["status"], "playing", "{}", replied["outcome"]);
+    assert_eq!(replied["moves"].as_array().map(Vec::len), Some(2));
+
+    // A waiting computer is not charged for the wait: none loses on time.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    for id in &computer_games {
+        let (_, state) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+        assert_ne!(state["outcome"]["reason"], "timeout", "game {id}: {state}");
+    }
+    // The server-wide cap: two more computer-only games make eight; a ninth is refused.
+    for _ in 0..2 {
+        create(&app, json!({"game": "chess", "players": machines})).await;
+    }
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"game": "chess", "players": machines})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+}
