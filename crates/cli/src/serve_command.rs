@@ -33,7 +33,7 @@ pub(crate) struct ServeArgs {
     /// Games one client address may create: N/s, N/min or N/h, or off.
     #[arg(long, default_value = "30/min")]
     limit_creates: Limit,
-    /// Moves and seat actions one client address may send over HTTP.
+    /// Moves and seat actions one client address may send (HTTP and WebSocket).
     #[arg(long, default_value = "600/min")]
     limit_moves: Limit,
     /// Imports (games or player files) one client address may send.

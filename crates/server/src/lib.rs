@@ -45,7 +45,7 @@ struct Options {
     admin_token_hash: Option<String>,
     /// Origins, besides the server's own, whose pages may open WebSockets.
     allowed_origins: Vec<String>,
-    rate_limits: RateLimits,
+    limiters: limits::Limiters,
 }
 
 /// What an operator may set (`tablero serve`'s flags).
@@ -113,7 +113,7 @@ impl AppState {
                     .iter()
                     .map(|o| o.trim_end_matches('/').to_ascii_lowercase())
                     .collect(),
-                rate_limits: options.rate_limits,
+                limiters: limits::Limiters::new(options.rate_limits),
             }),
         }
     }

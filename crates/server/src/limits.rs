@@ -15,7 +15,7 @@ use governor::clock::QuantaInstant;
 use governor::middleware::NoOpMiddleware;
 use tower_governor::GovernorLayer;
 use tower_governor::errors::GovernorError;
-use tower_governor::governor::GovernorConfigBuilder;
+use tower_governor::governor::{GovernorConfig, GovernorConfigBuilder};
 use tower_governor::key_extractor::KeyExtractor;
 
 use crate::AppState;
@@ -138,17 +138,42 @@ impl KeyExtractor for ClientAddress {
 
 /// One limit, shared by every route it is applied to (one quota for all of them).
 #[derive(Clone)]
-pub(crate) struct Limiter(
-    Option<GovernorLayer<ClientAddress, NoOpMiddleware<QuantaInstant>, Body>>,
-);
+pub(crate) struct Limiter(Option<Shared>);
+
+/// The layer for HTTP routes and its configuration (whose limiter the WebSocket
+/// checks by hand for the messages of a socket).
+#[derive(Clone)]
+struct Shared {
+    layer: GovernorLayer<ClientAddress, NoOpMiddleware<QuantaInstant>, Body>,
+    config: Arc<GovernorConfig<ClientAddress, NoOpMiddleware<QuantaInstant>>>,
+    limit: RateLimit,
+    what: &'static str,
+}
 
 impl std::fmt::Debug for Limiter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_some() {
-            "Limiter(on)"
-        } else {
-            "Limiter(off)"
-        })
+        match &self.0 {
+            Some(shared) => write!(f, "Limiter({} {})", shared.limit, shared.what),
+            None => f.write_str("Limiter(off)"),
+        }
+    }
+}
+
+/// The limiters of one server, made once and shared by its routes and sockets.
+#[derive(Debug, Clone)]
+pub(crate) struct Limiters {
+    pub(crate) creates: Limiter,
+    pub(crate) moves: Limiter,
+    pub(crate) imports: Limiter,
+}
+
+impl Limiters {
+    pub(crate) fn new(limits: RateLimits) -> Limiters {
+        Limiters {
+            creates: Limiter::new(limits.creates, "games created"),
+            moves: Limiter::new(limits.moves, "moves and seat actions"),
+            imports: Limiter::new(limits.imports, "imports"),
+        }
     }
 }
 
@@ -180,17 +205,44 @@ impl Limiter {
                 }
             }
         });
-        Limiter(Some(
-            GovernorLayer::new(config).error_handler(move |error| too_many(&error, limit, what)),
-        ))
+        let layer = GovernorLayer::new(Arc::clone(&config))
+            .error_handler(move |error| too_many(&error, limit, what));
+        Limiter(Some(Shared {
+            layer,
+            config,
+            limit,
+            what,
+        }))
     }
 
     /// `route` with this limit applied.
     pub(crate) fn on(&self, route: MethodRouter<AppState>) -> MethodRouter<AppState> {
         match &self.0 {
-            Some(layer) => route.layer(layer.clone()),
+            Some(shared) => route.layer(shared.layer.clone()),
             None => route,
         }
+    }
+
+    /// Takes one request of `address`'s quota, for what arrives outside HTTP routes (a
+    /// WebSocket's messages).
+    ///
+    /// # Errors
+    ///
+    /// 429 naming the limit when the quota is spent.
+    pub(crate) fn check(&self, address: Option<IpAddr>) -> Result<(), crate::ApiError> {
+        let Some(shared) = &self.0 else {
+            return Ok(());
+        };
+        let key = address.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+        shared.config.limiter().check_key(&key).map_err(|_| {
+            crate::ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "too many {} from this address (at most {})",
+                    shared.what, shared.limit
+                ),
+            )
+        })
     }
 }
 

@@ -17,7 +17,7 @@ use tower_http::timeout::RequestBodyTimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::games::{Action, new_token};
-use crate::limits::Limiter;
+use crate::limits::Limiters;
 use crate::live::{LiveGame, Setup};
 use crate::view::PositionView;
 use crate::{ApiError, ApiJson, AppState, GameView};
@@ -30,10 +30,11 @@ const IMPORT_LIMIT: usize = 1024 * 1024;
 const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 pub(crate) fn router(state: AppState) -> Router {
-    let limits = state.options.rate_limits;
-    let creates = Limiter::new(limits.creates, "games created");
-    let moves = Limiter::new(limits.moves, "moves and seat actions");
-    let imports = Limiter::new(limits.imports, "imports");
+    let Limiters {
+        creates,
+        moves,
+        imports,
+    } = state.options.limiters.clone();
     let action = |action: Action| {
         moves.on(post(
             move |State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap| {

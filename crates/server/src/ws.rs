@@ -41,6 +41,7 @@ pub(crate) async fn upgrade(
     query: Result<Query<SocketQuery>, axum::extract::rejection::QueryRejection>,
     headers: HeaderMap,
     connection: Option<axum::Extension<crate::listen::ConnectionSlot>>,
+    client: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     check_origin(&state, &headers)?;
@@ -64,7 +65,8 @@ pub(crate) async fn upgrade(
         .on_upgrade(move |socket| async move {
             // The socket keeps its place in the connection limits while it is open.
             let _connection = connection;
-            session(state, id, slot, token, socket).await;
+            let client = client.map(|c| c.0.0.ip());
+            session(state, id, slot, token, client, socket).await;
         }))
 }
 
@@ -108,6 +110,7 @@ async fn session(
     id: String,
     slot: Arc<crate::games::Slot>,
     token: Option<String>,
+    client: Option<std::net::IpAddr>,
     mut socket: WebSocket,
 ) {
     // Subscribe before reading the state so that no change falls in between.
@@ -170,7 +173,12 @@ async fn session(
                     Some(Ok(Message::Close(_)) | Err(_)) | None => return,
                     Some(Ok(_)) => continue,
                 };
-                if let Err(error) = handle(&state, &id, token.as_deref(), &text).await {
+                // A socket's moves count against its address's quota, as over HTTP.
+                let handled = match state.options.limiters.moves.check(client) {
+                    Ok(()) => handle(&state, &id, token.as_deref(), &text).await,
+                    Err(refused) => Err(refused),
+                };
+                if let Err(error) = handled {
                     let body = json!({ "error": error.message, "status": error.status.as_u16() });
                     if socket.send(Message::Text(body.to_string().into())).await.is_err() {
                         return;

@@ -241,8 +241,12 @@ async fn pages_and_answers_are_compressed_when_asked() {
 }
 
 async fn serve(options: ServerOptions) -> (SocketAddr, tempfile::TempDir) {
+    serve_with(quiet(options)).await
+}
+
+async fn serve_with(options: ServerOptions) -> (SocketAddr, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("a directory");
-    let app = app_with(&dir, quiet(options)).await;
+    let app = app_with(&dir, options).await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("a port");
@@ -252,6 +256,11 @@ async fn serve(options: ServerOptions) -> (SocketAddr, tempfile::TempDir) {
 }
 
 async fn new_game(addr: SocketAddr) -> String {
+    new_game_with_token(addr).await.0
+}
+
+/// A hot-seat chess game over HTTP: its id and white's token.
+async fn new_game_with_token(addr: SocketAddr) -> (String, String) {
     let body = r#"{"game":"chess"}"#;
     let request = format!(
         "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
@@ -270,7 +279,13 @@ async fn new_game(addr: SocketAddr) -> String {
         .expect("reads");
     let (_, json) = answer.split_once("\r\n\r\n").expect("a body");
     let created: serde_json::Value = serde_json::from_str(json).expect("JSON");
-    created["id"].as_str().expect("an id").to_owned()
+    (
+        created["id"].as_str().expect("an id").to_owned(),
+        created["seats"]["white"]
+            .as_str()
+            .expect("a token")
+            .to_owned(),
+    )
 }
 
 #[tokio::test]
@@ -399,4 +414,44 @@ async fn a_persons_game_is_not_queued_behind_computer_only_games() {
     )
     .await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+}
+
+#[tokio::test]
+async fn moves_over_a_websocket_count_against_the_same_quota() {
+    let (addr, _dir) = serve_with(ServerOptions {
+        engine_threads: 1,
+        rate_limits: RateLimits {
+            creates: None,
+            moves: Some(RateLimit::per_minute(2)),
+            imports: None,
+        },
+        ..ServerOptions::default()
+    })
+    .await;
+    let (id, white) = new_game_with_token(addr).await;
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws?token={white}"))
+            .await
+            .expect("connects");
+    let _state = socket.next().await.expect("a state").expect("a message");
+    // Two offers of a draw pass (the second repeats the first), the third is refused.
+    let mut answers = Vec::new();
+    for _ in 0..3 {
+        socket
+            .send(Message::text(json!({"action": "draw-offer"}).to_string()))
+            .await
+            .expect("sent");
+        let text = socket.next().await.expect("an answer").expect("a message");
+        let value: serde_json::Value =
+            serde_json::from_str(text.to_text().expect("text")).expect("JSON");
+        answers.push(value);
+    }
+    assert!(answers[0]["error"].is_null(), "{}", answers[0]);
+    assert_eq!(answers[2]["status"], 429, "{}", answers[2]);
+    assert!(
+        answers[2]["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("2/min")
+    );
 }
