@@ -30,6 +30,17 @@ async fn play(store: &Store, id: &str, game: &str, seats: [Seat; 2], winner: Opt
     } else {
         Mode::Online
     };
+    play_in(store, mode, id, game, seats, winner).await;
+}
+
+async fn play_in(
+    store: &Store,
+    mode: Mode,
+    id: &str,
+    game: &str,
+    seats: [Seat; 2],
+    winner: Option<Side>,
+) {
     store
         .create_game(&NewGame {
             id: id.to_owned(),
@@ -341,32 +352,16 @@ async fn deleting_a_player_keeps_the_name_in_finished_games() {
 #[tokio::test]
 async fn hot_seat_games_count_but_are_not_rated() {
     let store = memory().await;
-    store
-        .create_game(&NewGame {
-            id: "hs".into(),
-            game: "chess".into(),
-            variant: "standard".into(),
-            start_position: "start".into(),
-            seed: None,
-            mode: Mode::Hotseat,
-            seats: [person("ana"), person("bo")],
-            clock: None,
-            moves: vec![],
-            finished: None,
-        })
-        .await
-        .expect("create");
-    store
-        .finish_game(
-            "hs",
-            &GameEnd {
-                winner: Some(Side::White),
-                reason: "resignation".to_owned(),
-                remaining_ms: [None, None],
-            },
-        )
-        .await
-        .expect("finish");
+    let seats = [person("ana"), person("bo")];
+    play_in(
+        &store,
+        Mode::Hotseat,
+        "hs",
+        "chess",
+        seats,
+        Some(Side::White),
+    )
+    .await;
     let ana = store.player("ana").await.expect("read").expect("ana");
     assert_eq!(ana.totals(Some("chess")).won, 1);
     assert!(ana.rating("chess").is_none(), "one person held both seats");
