@@ -691,7 +691,9 @@ async fn export_game(
         };
         tags.push((game.record.player_tag(side).to_owned(), name));
     }
-    let text = game.record.export(&tags, game.ended);
+    // Written on a blocking thread from a copy, so that neither the async threads nor
+    // the game's lock wait for a long record.
+    let (record, ended) = (game.record.clone(), game.ended);
     let extension = match game.record.game_id() {
         "draughts" => "pdn",
         "chess3d" => "txt",
@@ -702,13 +704,13 @@ async fn export_game(
     } else {
         "text/plain; charset=utf-8"
     };
+    let disposition = format!("attachment; filename=\"tablero-{}.{extension}\"", game.id);
+    drop(game);
+    let text = blocking(move || Ok(record.export(&tags, ended))).await?;
     Ok((
         [
             (header::CONTENT_TYPE, content_type.to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"tablero-{}.{extension}\"", game.id),
-            ),
+            (header::CONTENT_DISPOSITION, disposition),
         ],
         text,
     )
