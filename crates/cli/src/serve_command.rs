@@ -140,6 +140,7 @@ pub(crate) fn run(args: ServeArgs) -> Result<(), String> {
             computer_game_threads: args.computer_game_threads.unwrap_or(0),
             max_computer_games: args.max_computer_games,
             max_computer_games_per_address: args.max_computer_games_per_ip,
+            websocket_ping: std::time::Duration::ZERO,
         },
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start: {e}"))?;

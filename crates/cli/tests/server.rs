@@ -269,6 +269,18 @@ fn idle_connections_are_capped_per_address_and_closed_after_the_header_timeout()
         for _ in 0..20 {
             assert_eq!(health_from([127, 0, 0, 2], &addr).await, 200);
         }
+        // A keep-alive connection that has had its answer and then says nothing.
+        let mut kept_alive = connect_from([127, 0, 0, 4], &addr).await.expect("connects");
+        {
+            use tokio::io::{AsyncReadExt, AsyncWriteExt};
+            kept_alive
+                .write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+                .await
+                .expect("sends");
+            let mut buffer = [0_u8; 1024];
+            let n = kept_alive.read(&mut buffer).await.expect("an answer");
+            assert!(buffer[..n].starts_with(b"HTTP/1.1 200"), "answered");
+        }
         // The idle ones are closed once the header timeout has passed.
         tokio::time::sleep(Duration::from_millis(2_500)).await;
         for stream in &mut idle {
@@ -277,8 +289,56 @@ fn idle_connections_are_capped_per_address_and_closed_after_the_header_timeout()
                 "still open"
             );
         }
+        assert!(
+            closed_within(&mut kept_alive, Duration::from_millis(200)).await,
+            "an idle keep-alive connection is closed too"
+        );
         assert_eq!(health_from([127, 0, 0, 1], &addr).await, 200);
     });
     let _ = child.kill();
     let _ = child.wait();
+}
+
+#[test]
+fn a_low_open_files_limit_is_named_at_start() {
+    if std::process::Command::new("prlimit")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: prlimit (util-linux) is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut child = std::process::Command::new("prlimit")
+        .args(["--nofile=256:256", env!("CARGO_BIN_EXE_tablero")])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--max-connections",
+            "5000",
+            "--db",
+        ])
+        .arg(format!("sqlite://{}", dir.path().join("fd.db").display()))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("prlimit runs");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let first = std::io::BufRead::lines(std::io::BufReader::new(stdout))
+        .next()
+        .expect("a line")
+        .expect("text");
+    assert!(
+        first.starts_with("tablero listening on"),
+        "it starts anyway: {first}"
+    );
+    let _ = child.kill();
+    let output = child.wait_with_output().expect("reaped");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("open-files limit") && stderr.contains("5064"),
+        "the warning names what is needed: {stderr}"
+    );
 }

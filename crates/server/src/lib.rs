@@ -46,6 +46,8 @@ struct Options {
     /// Origins, besides the server's own, whose pages may open WebSockets.
     allowed_origins: Vec<String>,
     limiters: limits::Limiters,
+    /// See [`ServerOptions::websocket_ping`].
+    websocket_ping: std::time::Duration,
 }
 
 /// What an operator may set (`tablero serve`'s flags).
@@ -69,6 +71,9 @@ pub struct ServerOptions {
     pub max_computer_games: usize,
     /// Computer-only games in progress created from one client address (0: no cap).
     pub max_computer_games_per_address: usize,
+    /// How often a quiet WebSocket is pinged (zero: every 20 s); a peer silent for
+    /// three of these is taken for dead and the socket closed.
+    pub websocket_ping: std::time::Duration,
 }
 
 impl AppState {
@@ -114,6 +119,11 @@ impl AppState {
                     .map(|o| o.trim_end_matches('/').to_ascii_lowercase())
                     .collect(),
                 limiters: limits::Limiters::new(options.rate_limits),
+                websocket_ping: if options.websocket_ping.is_zero() {
+                    std::time::Duration::from_secs(20)
+                } else {
+                    options.websocket_ping
+                },
             }),
         }
     }

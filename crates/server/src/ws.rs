@@ -2,7 +2,6 @@
 //! seat holder may also play over the socket.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use tokio::time::Instant;
 
@@ -97,10 +96,9 @@ fn check_origin(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
     }
 }
 
-/// How often the server pings a quiet socket, and after how long without a word
-/// (a pong, or anything) it takes the peer for dead and closes.
-const PING_EVERY: Duration = Duration::from_secs(20);
-const DEAD_AFTER: Duration = Duration::from_secs(60);
+/// A socket whose peer has said nothing (not even a pong) for this many pings is
+/// taken for dead and closed.
+const PINGS_BEFORE_DEAD: u32 = 3;
 
 /// The largest message a client may send (moves and actions are tiny).
 const MAX_MESSAGE: usize = 16 * 1024;
@@ -126,12 +124,14 @@ async fn session(
     if socket.send(Message::Text(first)).await.is_err() {
         return;
     }
+    let every = state.options.websocket_ping;
+    let dead_after = every * PINGS_BEFORE_DEAD;
     let mut last_heard = Instant::now();
-    let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
+    let mut ping = tokio::time::interval_at(Instant::now() + every, every);
     loop {
         tokio::select! {
             _ = ping.tick() => {
-                if last_heard.elapsed() >= DEAD_AFTER {
+                if last_heard.elapsed() >= dead_after {
                     let close = CloseFrame {
                         code: close_code::AWAY,
                         reason: "no answer to pings".into(),

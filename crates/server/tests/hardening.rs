@@ -455,3 +455,66 @@ async fn moves_over_a_websocket_count_against_the_same_quota() {
             .contains("2/min")
     );
 }
+
+#[tokio::test]
+async fn a_websocket_peer_that_never_answers_pings_is_closed() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (addr, _dir) = serve(ServerOptions {
+        websocket_ping: Duration::from_millis(100),
+        ..ServerOptions::default()
+    })
+    .await;
+    let id = new_game(addr).await;
+    // A bare handshake, then silence: this peer reads but never sends a pong.
+    let mut stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let handshake = format!(
+        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n"
+    );
+    stream.write_all(handshake.as_bytes()).await.expect("sends");
+    let mut received = Vec::new();
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        let mut buffer = [0_u8; 4096];
+        loop {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => received.extend_from_slice(&buffer[..n]),
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the server kept a dead peer's socket open");
+    assert!(received.starts_with(b"HTTP/1.1 101"), "upgraded first");
+    // The frames after the handshake: the state, pings, then a close with 1001.
+    let start = received
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("the handshake's end")
+        + 4;
+    let mut frames = Vec::new();
+    let mut at = start;
+    while at + 2 <= received.len() {
+        let opcode = received[at] & 0x0f;
+        let (length, header) = match received[at + 1] & 0x7f {
+            126 => (
+                usize::from(u16::from_be_bytes([received[at + 2], received[at + 3]])),
+                4,
+            ),
+            127 => break,
+            n => (usize::from(n), 2),
+        };
+        let payload = &received
+            [(at + header).min(received.len())..(at + header + length).min(received.len())];
+        frames.push((opcode, payload.to_vec()));
+        at += header + length;
+    }
+    let opcodes: Vec<u8> = frames.iter().map(|(o, _)| *o).collect();
+    assert_eq!(opcodes.first(), Some(&0x1), "the state first: {opcodes:?}");
+    assert!(opcodes.contains(&0x9), "pings: {opcodes:?}");
+    let (last, payload) = frames.last().expect("frames");
+    assert_eq!(*last, 0x8, "a close last: {opcodes:?}");
+    assert_eq!(payload.get(..2), Some(&[0x03, 0xe9][..]), "code 1001");
+}
