@@ -600,7 +600,10 @@ export function gamePage(root, id) {
 
   function renderMoves() {
     const state = g.state;
-    movesHeading.textContent = t('moves.heading');
+    // A Chess960 game names its start (one of 960), so that it can be set up again.
+    movesHeading.textContent = state.chess960_start != null
+      ? `${t('moves.heading')} · ${t('moves.chess960', { n: state.chess960_start })}`
+      : t('moves.heading');
     const current = g.review ? g.review.ply : state.moves.length;
     const chinese = state.game === 'xiangqi' && g.chineseNotation;
     const button = (m, i) =>

@@ -144,3 +144,33 @@ fn epd_suite_counts_what_tablero_analyse_solves() {
         "{stderr}"
     );
 }
+
+#[test]
+fn chess960_starts_are_the_ones_python_chess_numbers() {
+    let Some(python) = python_for_test("chess", "python-chess") else {
+        return;
+    };
+    let fens: String = (0..960)
+        .map(|n| {
+            let start = tablero_games::AnyGame::chess960(n).expect("a start");
+            assert_eq!(start.chess960_number(), Some(n));
+            format!("{}\n", start.position_text())
+        })
+        .collect();
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/chess960_starts.py");
+    let mut child = Command::new(python)
+        .arg(script)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python runs");
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), fens.as_bytes())
+        .expect("the FENs are written");
+    let out = child.wait_with_output().expect("python ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("960 starts agree"), "{stdout}");
+    assert!(tablero_games::AnyGame::chess960(960).is_err());
+}

@@ -232,8 +232,44 @@ impl AnyGame {
     ) -> Result<AnyGame, GamesError> {
         match AnyGame::new(game, variant, position)? {
             AnyGame::Chess3d(_) if position.is_none() => Ok(AnyGame::Chess3d(Chess3d::start(seed))),
+            // A Chess960 game without a position starts from one of the 960 at random.
+            AnyGame::Chess(p)
+                if position.is_none() && p.castling_mode() == CastlingMode::Chess960 =>
+            {
+                let number = u32::try_from(seed % 960).unwrap_or(518);
+                AnyGame::chess960(number)
+            }
             other => Ok(other),
         }
+    }
+
+    /// Chess960 start `number` (0–959 in the standard numbering; 518 is the
+    /// classical start), with X-FEN castling rights.
+    ///
+    /// # Errors
+    ///
+    /// [`GamesError::Position`] for a number above 959.
+    pub fn chess960(number: u32) -> Result<AnyGame, GamesError> {
+        Chess::chess960(number).map(AnyGame::Chess).ok_or_else(|| {
+            GamesError::Position(format!(
+                "Chess960 start {number}: expected a number from 0 to 959"
+            ))
+        })
+    }
+
+    /// The number (0–959) of this position if it is a Chess960 start position.
+    #[must_use]
+    pub fn chess960_number(&self) -> Option<u32> {
+        let AnyGame::Chess(p) = self else {
+            return None;
+        };
+        if p.castling_mode() != CastlingMode::Chess960 {
+            return None;
+        }
+        let text = self.position_text();
+        (0..960).find(|&n| {
+            Chess::chess960(n).is_some_and(|s| AnyGame::Chess(s).position_text() == text)
+        })
     }
 
     /// Chess3d's generator state (the seed of a start position); `None` for the

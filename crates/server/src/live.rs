@@ -119,6 +119,8 @@ pub(crate) struct LiveGame {
     pub(crate) seats: [Seat; 2],
     pub(crate) record: AnyRecord,
     seed: Option<u64>,
+    /// A Chess960 game's start number.
+    chess960_start: Option<u32>,
     pub(crate) clock: Option<LiveClock>,
     /// The clocks after each move, the start first: restored by a takeback.
     clock_history: Vec<[Option<u64>; 2]>,
@@ -154,6 +156,7 @@ impl LiveGame {
     pub(crate) fn create(id: String, setup: Setup) -> Result<LiveGame, ApiError> {
         let info = info_of(&setup.start);
         let seed = setup.start.generator_state();
+        let chess960_start = setup.start.chess960_number();
         let mut record = AnyRecord::new(setup.start);
         for (i, text) in setup.moves.iter().enumerate() {
             record
@@ -171,6 +174,7 @@ impl LiveGame {
             ended: record.outcome(),
             record,
             seed,
+            chess960_start,
             clock: setup
                 .clock
                 .map(|c| LiveClock::new(c, [initial, initial], plies > 0)),
@@ -226,6 +230,7 @@ impl LiveGame {
         .map_err(|e| format!("game {}: stored start: {e}", stored.id))?;
         let info = info_of(&start);
         let seed = start.generator_state();
+        let chess960_start = start.chess960_number();
         let mut record = AnyRecord::new(start);
         let initial = stored.clock.map(|c| c.initial_ms);
         let mut clock_history = vec![[initial, initial]];
@@ -265,6 +270,7 @@ impl LiveGame {
             }),
             record,
             seed,
+            chess960_start,
             chinese,
             clock_history,
             ended,
@@ -791,6 +797,7 @@ impl LiveGame {
                 self.record.claimable_draw().map(Reason::id)
             },
             seed: self.seed.map(|s| format!("{s:016x}")),
+            chess960_start: self.chess960_start,
             version: self.version,
             board: BoardView::of(self.record.position(), self.info.sides),
             legal_moves: hints.into_iter().map(MoveHintView::from).collect(),

@@ -205,7 +205,8 @@ fn api_document() -> Value {
                                 "clock": {"$ref": "#/components/schemas/Clock"},
                                 "mode": {"enum": ["hotseat", "computer", "online"]},
                                 "side": {"type": "string", "description": "The creator's side in an online game."},
-                                "seed": {"type": "string", "description": "Chess3d generator seed, hex."}}},
+                                "seed": {"type": "string", "description": "Chess3d generator seed, hex."},
+                                "chess960": {"type": "integer", "minimum": 0, "maximum": 959, "description": "Chess960 start number (default: one at random)."}}},
                 "Import": {"type": "object", "required": ["game", "text"], "additionalProperties": false,
                            "properties": {
                                "game": {"enum": ["chess", "xiangqi", "draughts", "chess3d"]},
@@ -246,6 +247,7 @@ fn api_document() -> Value {
                                   "takeback_request": {"type": ["string", "null"]},
                                   "claimable_draw": {"type": ["string", "null"]},
                                   "seed": {"type": ["string", "null"]},
+                                  "chess960_start": {"type": "integer", "description": "A Chess960 game's start number (absent for other games)."},
                                   "version": {"type": "integer"}}}
             }
         },

@@ -246,6 +246,8 @@ struct CreateRequest {
     side: Option<String>,
     /// Chess3d's generator seed, 16 hex digits (default: a fresh one).
     seed: Option<String>,
+    /// A Chess960 start number, 0–959 (default: one at random).
+    chess960: Option<u32>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -463,12 +465,25 @@ async fn create_game(
             ApiError::bad_request(format!("seed {hex:?}: expected up to 16 hex digits"))
         })?,
     };
-    let start = AnyGame::new_seeded(
-        info.id,
-        request.variant.as_deref(),
-        request.position.as_deref(),
-        seed,
-    )
+    let start = match request.chess960 {
+        None => AnyGame::new_seeded(
+            info.id,
+            request.variant.as_deref(),
+            request.position.as_deref(),
+            seed,
+        ),
+        Some(number) => {
+            if info.id != "chess"
+                || request.variant.as_deref().is_some_and(|v| v != "chess960")
+                || request.position.is_some()
+            {
+                return Err(ApiError::bad_request(
+                    "chess960 (a start number) is for {\"game\": \"chess\", \"variant\": \"chess960\"} without a position",
+                ));
+            }
+            AnyGame::chess960(number)
+        }
+    }
     .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let (seats, tokens, mode, clock) = seats_and_mode(
         info,

@@ -43,6 +43,9 @@ pub struct GameView {
     pub claimable_draw: Option<&'static str>,
     /// Chess3d's generator seed (16 hex digits).
     pub seed: Option<String>,
+    /// A Chess960 game's start number (0–959, the standard numbering).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chess960_start: Option<u32>,
     /// Grows with every change: a client can drop stale messages.
     pub version: u64,
     /// The current position as a grid of pieces, for drawing it.

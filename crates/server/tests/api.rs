@@ -635,3 +635,47 @@ async fn a_draw_offer_while_the_computer_thinks_does_not_stop_it() {
         "the computer's move declines the offer"
     );
 }
+
+#[tokio::test]
+async fn chess960_games_start_from_one_of_the_960() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let mut starts = std::collections::BTreeSet::new();
+    for _ in 0..8 {
+        let game = create(&app, json!({"game": "chess", "variant": "chess960"})).await;
+        let state = &game.body["state"];
+        let number = state["chess960_start"].as_u64().expect("a start number");
+        assert!(number < 960);
+        let expected = tablero_games::AnyGame::chess960(u32::try_from(number).unwrap()).unwrap();
+        assert_eq!(state["start_position"], expected.position_text());
+        starts.insert(number);
+    }
+    assert!(starts.len() > 1, "eight games, one start: {starts:?}");
+    // A chosen start, shown with the game and kept after a reload.
+    let game = create(
+        &app,
+        json!({"game": "chess", "variant": "chess960", "chess960": 7}),
+    )
+    .await;
+    assert_eq!(game.body["state"]["chess960_start"], 7);
+    let (_, state) = call(&app, "GET", &format!("/api/games/{}", game.id), None, None).await;
+    assert_eq!(state["chess960_start"], 7);
+    assert!(
+        state["start_position"]
+            .as_str()
+            .unwrap()
+            .starts_with("qnbnrkrb/"),
+        "{state}"
+    );
+    for bad in [
+        json!({"game": "chess", "variant": "chess960", "chess960": 960}),
+        json!({"game": "xiangqi", "chess960": 3}),
+        json!({"game": "chess", "variant": "standard", "chess960": 3}),
+    ] {
+        let (status, body) = call(&app, "POST", "/api/games", None, Some(bad.clone())).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
+    }
+    // A standard game says nothing of it.
+    let game = create(&app, json!({"game": "chess"})).await;
+    assert!(game.body["state"].get("chess960_start").is_none());
+}

@@ -74,7 +74,18 @@ pub(crate) struct PlayArgs {
 /// A one-line message for a bad game, variant, position, level or side, or when
 /// standard input or output fails.
 pub(crate) fn run(args: PlayArgs) -> Result<(), String> {
-    let start = crate::load(&args.position)?;
+    // Without a position: a Chess960 game starts from one of the 960 at random and a
+    // chess3d game with a fresh generator, as on the server.
+    let start = match &args.position.fen {
+        Some(_) => crate::load(&args.position)?,
+        None => AnyGame::new_seeded(
+            &args.position.game,
+            args.position.variant.as_deref(),
+            None,
+            tablero_games::fresh_seed(),
+        )
+        .map_err(|e| e.to_string())?,
+    };
     let level: Level = args.level.parse().map_err(|e| format!("--level: {e}"))?;
     let computer = seats(&args, &start)?;
     let stdin_terminal = std::io::stdin().is_terminal();

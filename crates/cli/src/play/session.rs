@@ -179,11 +179,21 @@ impl Session {
     }
 
     fn introduce(&self, out: &mut impl Write) -> io::Result<()> {
-        let game = CATALOG
-            .iter()
-            .find(|g| g.id == self.start.game_id())
-            .map_or(self.start.game_id(), |g| g.name);
-        writeln!(out, "tablero play: {game}.")?;
+        let info = CATALOG.iter().find(|g| g.id == self.start.game_id());
+        let game = info.map_or(self.start.game_id(), |g| g.name);
+        // The variant when the game has several (Chess960, a draughts rule set), and
+        // a Chess960 start's number.
+        let variant = info
+            .filter(|g| g.default_variant() != self.start.variant_id())
+            .and_then(|g| g.variants.iter().find(|v| v.id == self.start.variant_id()))
+            .map(|v| v.name);
+        let title = match (variant, self.start.chess960_number()) {
+            (Some(variant), Some(number)) => format!("{variant}, start {number}"),
+            (Some(variant), None) if game != variant => format!("{game}, {variant}"),
+            (Some(variant), None) => variant.to_owned(),
+            (None, _) => game.to_owned(),
+        };
+        writeln!(out, "tablero play: {title}.")?;
         self.describe_players(out)?;
         let example = self.record.position().legal_moves_with_notation();
         let example = match example.last() {
