@@ -97,7 +97,7 @@ enum Command {
     Match(match_command::MatchArgs),
     /// Play in the terminal against the computer or another person.
     Play(play::PlayArgs),
-    /// A UCI engine on standard input and output: chess, Chess960, xiangqi.
+    /// A UCI engine on standard input and output: chess, Chess960, xiangqi, Ajedrez 3D.
     Uci,
     /// A Hub engine (Scan's protocol, as pydraughts drives it) on standard input and
     /// output: every draughts rule set.

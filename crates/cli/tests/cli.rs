@@ -386,3 +386,40 @@ fn analyse_of_a_finished_game_says_there_is_no_move() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "bestmove (none)\n");
 }
+
+/// The commands of the README's table ("What works today") are those of `tablero
+/// --help`: a new command is documented, a removed one leaves the README.
+#[test]
+fn the_readme_lists_every_command_of_the_help() {
+    let readme = include_str!("../../../README.md");
+    let mut documented: Vec<String> = readme
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `tablero"))
+        .map(|rest| {
+            // `tablero` alone is the server: its row names `tablero serve` too.
+            let rest = rest.trim_start_matches("` or `tablero");
+            rest.split(|c: char| !c.is_ascii_alphanumeric())
+                .find(|w| !w.is_empty())
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect();
+    documented.sort();
+    let help = common::stdout(&common::tablero(&["--help"]));
+    let mut commands: Vec<String> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(str::to_owned)
+        .collect();
+    commands.sort();
+    assert!(!commands.is_empty(), "{help}");
+    assert_eq!(documented, commands, "README table vs tablero --help");
+    assert!(
+        !help.contains("later"),
+        "the help's first line describes what the command does today: {help}"
+    );
+}
