@@ -132,6 +132,9 @@ reasons! {
     IllegalMove = "illegal_move",
     /// A player (an engine in a match) crashed, hung or gave no move: it loses.
     EngineFailure = "engine_failure",
+    /// The result a game record (an imported file) states, for a game that the rules
+    /// do not end at its last move and whose record names no other reason.
+    RecordedResult = "recorded_result",
 }
 
 impl fmt::Display for Reason {

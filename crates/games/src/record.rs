@@ -450,6 +450,35 @@ impl AnyRecord {
     }
 }
 
+impl ImportedRecord {
+    /// How the game ended: by the rules at its last move, or else as the record
+    /// states it: its result with the reason of a `Termination` tag that names one
+    /// (`resignation`, `timeout`, ...), or [`Reason::RecordedResult`]. `None` for a
+    /// game in progress (`*`).
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.record.outcome() {
+            return Some(outcome);
+        }
+        let reason = self
+            .tag("Termination")
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(Reason::RecordedResult);
+        match self.result.trim() {
+            "1-0" | "2-0" => Some(Outcome::Win {
+                winner: Side::White,
+                reason,
+            }),
+            "0-1" | "0-2" => Some(Outcome::Win {
+                winner: Side::Black,
+                reason,
+            }),
+            "1/2-1/2" | "1-1" | "½-½" => Some(Outcome::Draw { reason }),
+            _ => None,
+        }
+    }
+}
+
 /// A game read by [`AnyRecord::import`].
 #[derive(Debug, Clone)]
 pub struct ImportedRecord {

@@ -62,3 +62,53 @@ fn importing_one_game_replays_only_that_one() {
             .is_none()
     );
 }
+
+#[test]
+fn an_imported_result_ends_a_game_the_rules_leave_open() {
+    use tablero_core::{Outcome, Reason, Side};
+    let read = |file: &str, game: &str| {
+        tablero_games::AnyRecord::import(game, None, file)
+            .remove(0)
+            .expect("a game")
+            .outcome()
+    };
+    assert_eq!(
+        read("[Result \"1-0\"]\n\n1. e4 e5 1-0\n", "chess"),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: Reason::RecordedResult
+        })
+    );
+    assert_eq!(
+        read(
+            "[Result \"0-1\"]\n[Termination \"resignation\"]\n\n1. e4 e5 0-1\n",
+            "chess"
+        ),
+        Some(Outcome::Win {
+            winner: Side::Black,
+            reason: Reason::Resignation
+        })
+    );
+    assert_eq!(
+        read("[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n", "chess"),
+        Some(Outcome::Draw {
+            reason: Reason::RecordedResult
+        })
+    );
+    assert_eq!(read("1. e4 e5 *\n", "chess"), None);
+    // The rules' own end comes first, whatever the file says.
+    assert_eq!(
+        read("1. f3 e5 2. g4 Qh4# 1/2-1/2\n", "chess"),
+        Some(Outcome::Win {
+            winner: Side::Black,
+            reason: Reason::Checkmate
+        })
+    );
+    assert_eq!(
+        read("[GameType \"20\"]\n1. 32-28 19-23 2-0\n", "draughts"),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: Reason::RecordedResult
+        })
+    );
+}

@@ -149,6 +149,8 @@ pub(crate) struct Setup {
     pub(crate) clock: Option<ClockRecord>,
     /// Moves to replay (an imported game).
     pub(crate) moves: Vec<String>,
+    /// How an imported game ended when the rules do not end it (its file's result).
+    pub(crate) recorded_end: Option<Outcome>,
 }
 
 impl LiveGame {
@@ -171,7 +173,7 @@ impl LiveGame {
             info,
             mode: setup.mode,
             seats: setup.seats,
-            ended: record.outcome(),
+            ended: record.outcome().or(setup.recorded_end),
             record,
             seed,
             chess960_start,

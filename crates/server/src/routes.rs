@@ -502,6 +502,7 @@ async fn create_game(
                 seats,
                 clock,
                 moves: Vec::new(),
+                recorded_end: None,
             },
             address(&client),
         )
@@ -560,6 +561,7 @@ async fn import_game(
         request.mode.as_deref(),
         request.clock.as_ref(),
     )?;
+    let recorded_end = imported.outcome();
     let record = imported.record;
     let creator = creator_side(info, request.side.as_deref(), record.first_side())?;
     let view = state
@@ -571,6 +573,7 @@ async fn import_game(
                 seats,
                 clock,
                 moves: record.moves().iter().map(|m| m.text.clone()).collect(),
+                recorded_end,
             },
             address(&client),
         )

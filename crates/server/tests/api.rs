@@ -679,3 +679,32 @@ async fn chess960_games_start_from_one_of_the_960() {
     let game = create(&app, json!({"game": "chess"})).await;
     assert!(game.body["state"].get("chess960_start").is_none());
 }
+
+#[tokio::test]
+async fn an_imported_game_keeps_its_recorded_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let file = "[White \"ana\"]\n[Black \"bo\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n";
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/games/import",
+        None,
+        Some(json!({"game": "chess", "text": file})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let state = &body["state"];
+    assert_eq!(state["status"], "finished", "{state}");
+    assert_eq!(state["outcome"]["winner"], "white");
+    assert_eq!(state["outcome"]["reason"], "recorded_result");
+    let id = body["id"].as_str().unwrap();
+    let (_, export) = call(&app, "GET", &format!("/api/games/{id}/export"), None, None).await;
+    let export = export.as_str().unwrap_or_default();
+    assert!(
+        export.contains("[White \"ana\"]") && export.contains("1-0"),
+        "{export}"
+    );
+    let (_, list) = call(&app, "GET", "/api/games?status=playing", None, None).await;
+    assert_eq!(list["games"], json!([]));
+}

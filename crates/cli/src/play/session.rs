@@ -445,9 +445,10 @@ impl Session {
             Ok(imported) => imported,
             Err(e) => return writeln!(out, "{}: {e}. Nothing changed.", path.display()),
         };
-        self.ended = match (imported.record.outcome(), imported.tag("Termination")) {
-            (None, Some(reason)) => loaded_outcome(&imported.result, reason),
-            _ => None,
+        // The rules' own end is the record's; otherwise the file's result stands.
+        self.ended = match imported.record.outcome() {
+            None => imported.outcome(),
+            Some(_) => None,
         };
         self.record = imported.record;
         self.engine.new_game();
@@ -604,24 +605,6 @@ fn start_move_number(start: &AnyGame) -> u32 {
         .unwrap_or(1)
 }
 
-/// The outcome a loaded file states (`1-0` with `Termination "resignation"`) when the
-/// rules do not end the game themselves.
-fn loaded_outcome(result: &str, reason: &str) -> Option<Outcome> {
-    let reason: Reason = reason.parse().ok()?;
-    match result {
-        "1-0" | "2-0" => Some(Outcome::Win {
-            winner: Side::White,
-            reason,
-        }),
-        "0-1" | "0-2" => Some(Outcome::Win {
-            winner: Side::Black,
-            reason,
-        }),
-        "1/2-1/2" | "1-1" => Some(Outcome::Draw { reason }),
-        _ => None,
-    }
-}
-
 fn capital(word: &str) -> String {
     let mut chars = word.chars();
     match chars.next() {
@@ -766,25 +749,6 @@ mod tests {
         assert!(out.contains("game 1: "), "{out}");
         assert!(out.contains("Nothing changed."), "{out}");
         assert_eq!(s.record.plies(), 1);
-    }
-
-    #[test]
-    fn loaded_results_need_a_known_reason() {
-        assert_eq!(
-            loaded_outcome("0-1", "resignation"),
-            Some(Outcome::Win {
-                winner: Side::Black,
-                reason: Reason::Resignation
-            })
-        );
-        assert_eq!(
-            loaded_outcome("1/2-1/2", "agreement"),
-            Some(Outcome::Draw {
-                reason: Reason::Agreement
-            })
-        );
-        assert_eq!(loaded_outcome("1-0", "bored"), None);
-        assert_eq!(loaded_outcome("*", "resignation"), None);
     }
 
     #[test]
