@@ -217,35 +217,57 @@ async fn health_from(from: [u8; 4], addr: &str) -> u16 {
     answer.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0)
 }
 
-#[test]
-fn idle_connections_are_capped_per_address_and_closed_after_the_header_timeout() {
+/// `tablero serve` on `db` with `args`, under an open-files limit of `nofile`: the
+/// child and the address it listens on, or `None` (said why) without `prlimit`.
+fn serve_under_prlimit(
+    nofile: u32,
+    db: &std::path::Path,
+    args: &[&str],
+    stderr: std::process::Stdio,
+) -> Option<(std::process::Child, String)> {
     if std::process::Command::new("prlimit")
         .arg("--version")
         .output()
         .is_err()
     {
         eprintln!("skipped: prlimit (util-linux) is not installed");
-        return;
+        return None;
     }
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let db = dir.path().join("idle.db");
-    // As the issue found it: a low open-files limit (here 512) for the server.
     let mut child = std::process::Command::new("prlimit")
-        .args(["--nofile=512:512", env!("CARGO_BIN_EXE_tablero")])
-        .args(["serve", "--addr", "127.0.0.1:0", "--header-timeout", "2"])
-        .args(["--max-connections-per-ip", "100", "--db"])
+        .arg(format!("--nofile={nofile}:{nofile}"))
+        .arg(env!("CARGO_BIN_EXE_tablero"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(format!("sqlite://{}", db.display()))
+        .args(args)
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
+        .stderr(stderr)
         .spawn()
         .expect("prlimit runs");
     let stdout = child.stdout.take().expect("piped stdout");
     let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stdout));
     let first = lines.next().expect("a line").expect("text");
+    // Both start-up lines are read before the pipe closes.
+    let second = lines.next().expect("a second line").expect("text");
+    assert!(second.starts_with("database: "), "{second}");
     let addr = first
         .strip_prefix("tablero listening on http://")
-        .expect("the address line")
+        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
         .to_owned();
+    Some((child, addr))
+}
+
+#[test]
+fn idle_connections_are_capped_per_address_and_closed_after_the_header_timeout() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // As the issue found it: a low open-files limit (here 512) for the server.
+    let Some((mut child, addr)) = serve_under_prlimit(
+        512,
+        &dir.path().join("idle.db"),
+        &["--header-timeout", "2", "--max-connections-per-ip", "100"],
+        std::process::Stdio::null(),
+    ) else {
+        return;
+    };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -301,39 +323,17 @@ fn idle_connections_are_capped_per_address_and_closed_after_the_header_timeout()
 
 #[test]
 fn a_low_open_files_limit_is_named_at_start() {
-    if std::process::Command::new("prlimit")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped: prlimit (util-linux) is not installed");
-        return;
-    }
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let mut child = std::process::Command::new("prlimit")
-        .args(["--nofile=256:256", env!("CARGO_BIN_EXE_tablero")])
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--max-connections",
-            "5000",
-            "--db",
-        ])
-        .arg(format!("sqlite://{}", dir.path().join("fd.db").display()))
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("prlimit runs");
-    let stdout = child.stdout.take().expect("piped stdout");
-    let first = std::io::BufRead::lines(std::io::BufReader::new(stdout))
-        .next()
-        .expect("a line")
-        .expect("text");
-    assert!(
-        first.starts_with("tablero listening on"),
-        "it starts anyway: {first}"
-    );
+    // It starts anyway, and says what the limit should be.
+    let Some((child, _)) = serve_under_prlimit(
+        256,
+        &dir.path().join("fd.db"),
+        &["--max-connections", "5000"],
+        std::process::Stdio::piped(),
+    ) else {
+        return;
+    };
+    let mut child = child;
     let _ = child.kill();
     let output = child.wait_with_output().expect("reaped");
     let stderr = String::from_utf8_lossy(&output.stderr);
