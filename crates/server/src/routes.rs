@@ -693,6 +693,13 @@ async fn export_game(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
+    // The day the game was created (UTC), as PGN writes dates.
+    let date = state
+        .games
+        .store()
+        .game(&id)
+        .await?
+        .and_then(|stored| stored.created_at.get(..10).map(|day| day.replace('-', ".")));
     let slot = state.games.slot(&id).await?;
     let game = slot.game.lock().await;
     let mut tags = vec![
@@ -700,6 +707,9 @@ async fn export_game(
         ("Site".to_owned(), "tablero".to_owned()),
         ("GameId".to_owned(), game.id.clone()),
     ];
+    if let Some(date) = date {
+        tags.push(("Date".to_owned(), date));
+    }
     for side in [Side::White, Side::Black] {
         let seat = &game.seats[side.index()];
         let name = match (seat.level, &seat.name) {

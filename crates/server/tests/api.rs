@@ -705,6 +705,16 @@ async fn an_imported_game_keeps_its_recorded_result() {
         export.contains("[White \"ana\"]") && export.contains("1-0"),
         "{export}"
     );
+    // The export is dated with the day the game was made, not "????.??.??".
+    let date = export
+        .lines()
+        .find_map(|l| l.strip_prefix("[Date \""))
+        .and_then(|rest| rest.strip_suffix("\"]"))
+        .expect("a Date tag");
+    assert!(
+        date.len() == 10 && date.matches('.').count() == 2 && !date.contains('?'),
+        "{date}"
+    );
     let (_, list) = call(&app, "GET", "/api/games?status=playing", None, None).await;
     assert_eq!(list["games"], json!([]));
 }
