@@ -45,6 +45,20 @@ pub enum HubError {
     /// Well-formed, but no legal move matches.
     #[error("no legal move {0} in this position")]
     Illegal(String),
+    /// A square number beyond the board of the rule set in play.
+    #[error(
+        "Hub move {text}: square {square} is not on the board ({rule_set} draughts numbers its squares 1 to {last})"
+    )]
+    OffBoard {
+        /// The text given.
+        text: String,
+        /// The square named.
+        square: u8,
+        /// The rule set's id.
+        rule_set: &'static str,
+        /// Its last square.
+        last: u8,
+    },
     /// A capture written without its captured pieces, and several legal captures
     /// match; their Hub texts are listed.
     #[error("ambiguous Hub move {text}: it could be {}", candidates.join(" or "))]
@@ -170,8 +184,8 @@ impl HubMove {
     ///
     /// # Errors
     ///
-    /// [`HubError::Illegal`] when no legal move matches (or a square is off the
-    /// board), [`HubError::Ambiguous`] when several do.
+    /// [`HubError::OffBoard`] for a square beyond this board, [`HubError::Illegal`]
+    /// when no legal move matches, [`HubError::Ambiguous`] when several do.
     pub fn to_move(&self, pos: &Draughts) -> Result<Move, HubError> {
         let rule_set = pos.rule_set();
         let board = rule_set.rules().board;
@@ -179,8 +193,13 @@ impl HubMove {
         let squares = [self.from, self.to]
             .into_iter()
             .chain(self.captured.clone());
-        if squares.into_iter().any(|n| n == 0 || n > last) {
-            return Err(HubError::Illegal(self.to_string()));
+        if let Some(square) = squares.into_iter().find(|&n| n == 0 || n > last) {
+            return Err(HubError::OffBoard {
+                text: self.to_string(),
+                square,
+                rule_set: rule_set.id(),
+                last,
+            });
         }
         let numbering = move_numbering(rule_set);
         let from = numbering.map(self.from, board);
@@ -242,7 +261,7 @@ impl FromStr for HubMove {
             }
             let n: u8 = part.parse().map_err(|_| bad("not a square number"))?;
             if n == 0 || n > SquareSet::MAX_SQUARE {
-                return Err(bad("square numbers run from 1 to 50"));
+                return Err(bad("no draughts board numbers a square above 50"));
             }
             squares.push(n);
         }

@@ -36,6 +36,20 @@ pub enum PdnMoveError {
     /// Well-formed, but no legal move matches.
     #[error("no legal move {0} in this position")]
     Illegal(String),
+    /// A square number beyond the board of the rule set in play.
+    #[error(
+        "move {text}: square {square} is not on the board ({rule_set} draughts numbers its squares 1 to {last})"
+    )]
+    OffBoard {
+        /// The text given.
+        text: String,
+        /// The square named.
+        square: u8,
+        /// The rule set's id.
+        rule_set: &'static str,
+        /// Its last square.
+        last: u8,
+    },
     /// Several legal moves match; their full texts are listed.
     #[error("ambiguous move {text}: it could be {}", candidates.join(" or "))]
     Ambiguous {
@@ -90,9 +104,20 @@ impl PdnMove {
     ///
     /// # Errors
     ///
+    /// [`PdnMoveError::OffBoard`] for a square beyond this board,
     /// [`PdnMoveError::Illegal`] when no legal move matches, [`PdnMoveError::Ambiguous`]
     /// when several do.
     pub fn to_move(&self, pos: &Draughts) -> Result<Move, PdnMoveError> {
+        let rule_set = pos.rule_set();
+        let last = rule_set.rules().board.squares();
+        if let Some(&square) = self.squares.iter().find(|&&n| n > last) {
+            return Err(PdnMoveError::OffBoard {
+                text: self.to_string(),
+                square,
+                rule_set: rule_set.id(),
+                last,
+            });
+        }
         let moves = pos.legal_moves();
         let (Some(&from), Some(&to)) = (self.squares.first(), self.squares.last()) else {
             return Err(PdnMoveError::Illegal(self.to_string()));
@@ -214,7 +239,7 @@ impl FromStr for PdnMove {
             }
             let n: u8 = part.parse().map_err(|_| bad("not a square number"))?;
             if n == 0 || n > SquareSet::MAX_SQUARE {
-                return Err(bad("square numbers run from 1 to 50"));
+                return Err(bad("no draughts board numbers a square above 50"));
             }
             if squares.try_push(n).is_err() {
                 return Err(bad("too many squares"));

@@ -461,3 +461,22 @@ fn russian_special_endings() {
         })
     );
 }
+
+#[test]
+fn a_square_beyond_the_board_is_named_with_the_boards_range() {
+    // Spanish draughts numbers 32 squares: 40 is on no Spanish board.
+    let p = Draughts::new(RuleSet::Spanish);
+    let err = p.parse_move("40-35").expect_err("off the board");
+    assert_eq!(
+        err.to_string(),
+        "move 40-35: square 40 is not on the board (spanish draughts numbers its squares 1 to 32)"
+    );
+    let hub: tablero_draughts::HubMove = "40-35".parse().expect("well formed");
+    let err = hub.to_move(&p).expect_err("off the board");
+    assert!(err.to_string().contains("1 to 32"), "{err}");
+    // Past 50 no board has the square: refused before any position is looked at.
+    let err = Draughts::new(RuleSet::International)
+        .parse_move("51-46")
+        .expect_err("malformed");
+    assert!(err.to_string().contains("above 50"), "{err}");
+}
