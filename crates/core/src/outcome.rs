@@ -106,6 +106,9 @@ reasons! {
     ThreefoldRepetition = "threefold_repetition",
     /// A side resigned.
     Resignation = "resignation",
+    /// A side resigned, but its opponent could not win by any series of legal moves:
+    /// a draw (as a flag fall is, FIDE 6.9).
+    ResignationInsufficientMaterial = "resignation_insufficient_material",
     /// The players agreed to a draw.
     Agreement = "agreement",
     /// A side ran out of time.

@@ -284,6 +284,22 @@ impl AnyRecord {
         }
     }
 
+    /// The result when `resigner` resigns: the opponent wins, unless it could not win
+    /// by any series of legal moves (chess), which is a draw, as for a flag fall.
+    #[must_use]
+    pub fn resign_outcome(&self, resigner: Side) -> Outcome {
+        if self.has_insufficient_material(resigner.other()) {
+            Outcome::Draw {
+                reason: Reason::ResignationInsufficientMaterial,
+            }
+        } else {
+            Outcome::Win {
+                winner: resigner.other(),
+                reason: Reason::Resignation,
+            }
+        }
+    }
+
     /// The result when a whole-game clock expires (chess3d's timed mode: more pieces
     /// wins, equal counts draw); `None` for games that have no such clock.
     #[must_use]

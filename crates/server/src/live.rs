@@ -642,13 +642,8 @@ impl LiveGame {
     /// 409 when the game is over.
     pub(crate) fn resign(&mut self, side: Side, now: Instant) -> Result<Change, ApiError> {
         self.check_not_over()?;
-        Ok(self.end(
-            Outcome::Win {
-                winner: side.other(),
-                reason: Reason::Resignation,
-            },
-            now,
-        ))
+        let outcome = self.record.resign_outcome(side);
+        Ok(self.end(outcome, now))
     }
 
     /// `side` offers a draw, or accepts the opponent's pending offer.

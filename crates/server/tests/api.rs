@@ -718,3 +718,38 @@ async fn an_imported_game_keeps_its_recorded_result() {
     let (_, list) = call(&app, "GET", "/api/games?status=playing", None, None).await;
     assert_eq!(list["games"], json!([]));
 }
+
+#[tokio::test]
+async fn resigning_against_a_side_that_cannot_mate_is_a_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    // White has king and queen, black a bare king.
+    let position = json!({"game": "chess", "position": "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"});
+    let game = create(&app, position.clone()).await;
+    let (status, state) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/resign", game.id),
+        Some(&game.token("white")),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state["outcome"]["winner"], Value::Null, "{state}");
+    assert_eq!(
+        state["outcome"]["reason"],
+        "resignation_insufficient_material"
+    );
+    // The bare king resigning loses: the queen can mate.
+    let game = create(&app, position).await;
+    let (_, state) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/resign", game.id),
+        Some(&game.token("black")),
+        None,
+    )
+    .await;
+    assert_eq!(state["outcome"]["winner"], "white");
+    assert_eq!(state["outcome"]["reason"], "resignation");
+}

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use tablero_core::{Outcome, Reason, Side};
+use tablero_core::{Outcome, Side};
 use tablero_games::{
     AnyEngine, AnyGame, AnyRecord, BoardStyle, CATALOG, Level, Limits, RecordError, SearchRequest,
     board_text,
@@ -151,10 +151,7 @@ impl Session {
                     writeln!(out, "The game is already over: {}.", self.describe(over))?;
                 } else {
                     let loser = self.record.turn();
-                    self.ended = Some(Outcome::Win {
-                        winner: loser.other(),
-                        reason: Reason::Resignation,
-                    });
+                    self.ended = Some(self.record.resign_outcome(loser));
                     writeln!(out, "{} resigns.", capital(self.side_name(loser)))?;
                     self.show_status(out)?;
                 }
