@@ -96,6 +96,46 @@ fn piece_list(list: &str) -> Result<(SquareSet, SquareSet), String> {
     Ok((men, kings))
 }
 
+/// `fen` with the squares of its piece lists that are named algebraically (`Wa1,c1,Kd8`,
+/// as pydraughts writes Russian positions) given their numbers on `rule_set`'s board;
+/// anything else is left for the parser to judge.
+fn numbered(fen: &str, rule_set: RuleSet) -> std::borrow::Cow<'_, str> {
+    let algebraic = |item: &str| {
+        item.trim_start_matches(['K', 'k'])
+            .starts_with(|c: char| c.is_ascii_lowercase())
+    };
+    let fields: Vec<&str> = fen.split(':').collect();
+    let lists = fields
+        .iter()
+        .skip(1)
+        .filter(|f| f.starts_with(['W', 'B', 'w', 'b']));
+    if !lists.clone().any(|f| f[1..].split(',').any(algebraic)) {
+        return std::borrow::Cow::Borrowed(fen);
+    }
+    let renumbered: Vec<String> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, field)| {
+            if i == 0 || !field.starts_with(['W', 'B', 'w', 'b']) {
+                return (*field).to_owned();
+            }
+            let items: Vec<String> = field[1..]
+                .split(',')
+                .map(|item| {
+                    let body = item.trim_start_matches(['K', 'k']);
+                    let king = &item[..item.len() - body.len()];
+                    match crate::notation::algebraic_square(rule_set, body) {
+                        Ok(n) if algebraic(item) => format!("{king}{n}"),
+                        _ => item.to_owned(),
+                    }
+                })
+                .collect();
+            format!("{}{}", &field[..1], items.join(","))
+        })
+        .collect();
+    std::borrow::Cow::Owned(renumbered.join(":"))
+}
+
 impl FromStr for Setup {
     type Err = FenError;
 
@@ -210,7 +250,7 @@ impl Draughts {
     ///
     /// [`FenError`] naming the field and the value, or the rule the position breaks.
     pub fn from_fen(fen: &str, rule_set: RuleSet) -> Result<Draughts, FenError> {
-        let setup: Setup = fen.parse()?;
+        let setup: Setup = numbered(fen, rule_set).parse()?;
         Ok(Draughts::from_setup(&setup, rule_set)?)
     }
 

@@ -7,6 +7,7 @@ use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 
+use crate::RuleSet;
 use crate::geometry::Layout;
 use crate::moves::MAX_JUMPS;
 use crate::{Draughts, Move, SquareSet};
@@ -207,6 +208,33 @@ fn coords(layout: &Layout, n: u8) -> Option<(u8, u8)> {
         .then(|| layout.coords[usize::from(layout.bit_of[usize::from(n)])])
 }
 
+/// The number of the square named algebraically (`c3`: file letter from `a`, rank from
+/// 1 on White's side) on `rule_set`'s board.
+///
+/// # Errors
+///
+/// What is wrong: not of the form `c3`, off the board, or a light square.
+pub(crate) fn algebraic_square(rule_set: RuleSet, text: &str) -> Result<u8, &'static str> {
+    let layout = rule_set.rules().layout();
+    let width = i32::from(rule_set.rules().board.width());
+    let mut chars = text.trim().chars();
+    let (Some(file), rank) = (chars.next(), chars.as_str()) else {
+        return Err("empty square");
+    };
+    if !file.is_ascii_alphabetic() {
+        return Err("expected squares like c3");
+    }
+    let column = i32::from(file.to_ascii_lowercase() as u8) - i32::from(b'a');
+    let rank: i32 = match rank.parse() {
+        Ok(r) if rank.len() <= 2 && rank.bytes().all(|b| b.is_ascii_digit()) => r,
+        _ => return Err("expected squares like c3"),
+    };
+    if !(0..width).contains(&column) || !(1..=width).contains(&rank) {
+        return Err("square off the board");
+    }
+    square_at(layout, column, width - rank).ok_or("a light square (pieces stand on dark squares)")
+}
+
 fn square_at(layout: &Layout, column: i32, row: i32) -> Option<u8> {
     (1..=layout.squares).find(|&n| {
         let (c, r) = layout.coords[usize::from(layout.bit_of[usize::from(n)])];
@@ -322,24 +350,9 @@ impl Draughts {
         if capture && trimmed.contains('-') {
             return Err(bad("mixes '-' with ':'"));
         }
-        let layout = self.layout();
-        let width = i32::from(self.rule_set().rules().board.width());
         let mut squares = ArrayVec::new();
         for part in trimmed.split(['-', ':', 'x', 'X']) {
-            let mut chars = part.chars();
-            let (Some(file), rank) = (chars.next(), chars.as_str()) else {
-                return Err(bad("empty square"));
-            };
-            let column = i32::from(file.to_ascii_lowercase() as u8) - i32::from(b'a');
-            let rank: i32 = match rank.parse() {
-                Ok(r) if rank.len() <= 2 && rank.bytes().all(|b| b.is_ascii_digit()) => r,
-                _ => return Err(bad("expected squares like c3")),
-            };
-            if !(0..width).contains(&column) || !(1..=width).contains(&rank) {
-                return Err(bad("square off the board"));
-            }
-            let n = square_at(layout, column, width - rank)
-                .ok_or_else(|| bad("a light square (pieces stand on dark squares)"))?;
+            let n = algebraic_square(self.rule_set(), part).map_err(bad)?;
             if squares.try_push(n).is_err() {
                 return Err(bad("too many squares"));
             }

@@ -217,3 +217,19 @@ fn odd_tag_names_and_escaped_values_survive_a_write_and_a_read() {
     );
     assert_eq!(again.games[0].moves, game.moves);
 }
+
+#[test]
+fn russian_positions_may_name_squares_algebraically() {
+    // As pydraughts writes Russian FENs: a1 is square 29, g1 32, b8 1, h8 4.
+    let algebraic = Draughts::from_fen("W:Wa1,g1,c3:Bb8,Kh8", RuleSet::Russian).expect("read");
+    let numbered = Draughts::from_fen("W:W29,32,22:B1,K4", RuleSet::Russian).expect("read");
+    assert_eq!(algebraic.fen(), numbered.fen());
+    // In a PDN file too, with algebraic moves.
+    let file = "[GameType \"25\"]\n[FEN \"W:Wa1,c3:Bf6,h8\"]\n1. c3-d4 f6-e5 *\n";
+    let read = tablero_draughts::read_pdn(file, RuleSet::Russian);
+    assert!(read.errors.is_empty(), "{:?}", read.errors);
+    assert_eq!(read.games.len(), 1);
+    // A light square or a bad name is still refused, naming it.
+    let bad = Draughts::from_fen("W:Wa2:Bb8", RuleSet::Russian).expect_err("a2 is light");
+    assert!(bad.to_string().contains("a2"), "{bad}");
+}
