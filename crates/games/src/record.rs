@@ -272,30 +272,33 @@ impl AnyRecord {
     /// only), which is a draw.
     #[must_use]
     pub fn flag_outcome(&self, flagged: Side) -> Outcome {
-        if self.has_insufficient_material(flagged.other()) {
-            Outcome::Draw {
-                reason: Reason::TimeoutInsufficientMaterial,
-            }
-        } else {
-            Outcome::Win {
-                winner: flagged.other(),
-                reason: Reason::Timeout,
-            }
-        }
+        self.loss_unless_unwinnable(
+            flagged,
+            Reason::Timeout,
+            Reason::TimeoutInsufficientMaterial,
+        )
     }
 
     /// The result when `resigner` resigns: the opponent wins, unless it could not win
     /// by any series of legal moves (chess), which is a draw, as for a flag fall.
     #[must_use]
     pub fn resign_outcome(&self, resigner: Side) -> Outcome {
-        if self.has_insufficient_material(resigner.other()) {
-            Outcome::Draw {
-                reason: Reason::ResignationInsufficientMaterial,
-            }
+        self.loss_unless_unwinnable(
+            resigner,
+            Reason::Resignation,
+            Reason::ResignationInsufficientMaterial,
+        )
+    }
+
+    /// `loser`'s opponent wins by `reason`, or, when that opponent could not win by
+    /// any series of legal moves, a draw by `draw`.
+    fn loss_unless_unwinnable(&self, loser: Side, reason: Reason, draw: Reason) -> Outcome {
+        if self.has_insufficient_material(loser.other()) {
+            Outcome::Draw { reason: draw }
         } else {
             Outcome::Win {
-                winner: resigner.other(),
-                reason: Reason::Resignation,
+                winner: loser.other(),
+                reason,
             }
         }
     }

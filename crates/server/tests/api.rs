@@ -726,14 +726,7 @@ async fn resigning_against_a_side_that_cannot_mate_is_a_draw() {
     // White has king and queen, black a bare king.
     let position = json!({"game": "chess", "position": "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"});
     let game = create(&app, position.clone()).await;
-    let (status, state) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/resign", game.id),
-        Some(&game.token("white")),
-        None,
-    )
-    .await;
+    let (status, state) = action(&app, &game.id, &game.token("white"), "resign").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(state["outcome"]["winner"], Value::Null, "{state}");
     assert_eq!(
@@ -742,14 +735,7 @@ async fn resigning_against_a_side_that_cannot_mate_is_a_draw() {
     );
     // The bare king resigning loses: the queen can mate.
     let game = create(&app, position).await;
-    let (_, state) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/resign", game.id),
-        Some(&game.token("black")),
-        None,
-    )
-    .await;
+    let (_, state) = action(&app, &game.id, &game.token("black"), "resign").await;
     assert_eq!(state["outcome"]["winner"], "white");
     assert_eq!(state["outcome"]["reason"], "resignation");
 }
