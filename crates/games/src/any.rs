@@ -1,4 +1,4 @@
-use tablero_chess::{CastlingMode, Chess, Move as ChessMove, Setup as ChessSetup, UciMove};
+use tablero_chess::{CastlingMode, Chess, Move as ChessMove, Role, Setup as ChessSetup, UciMove};
 use tablero_chess3d::Chess3d;
 use tablero_core::{Position, divide_with, perft};
 use tablero_draughts::{Draughts, RuleSet};
@@ -266,10 +266,19 @@ impl AnyGame {
         if p.castling_mode() != CastlingMode::Chess960 {
             return None;
         }
+        // White's back rank picks the one candidate (a lookup over the 960 back
+        // ranks); the whole position must then be that start's.
         let text = self.position_text();
-        (0..960).find(|&n| {
-            Chess::chess960(n).is_some_and(|s| AnyGame::Chess(s).position_text() == text)
-        })
+        let white_rank = text.split(' ').next()?.rsplit('/').next()?;
+        let roles: Vec<Role> = white_rank.chars().filter_map(Role::from_char).collect();
+        if roles.len() != 8 || white_rank.len() != 8 {
+            return None;
+        }
+        let number = (0..960).find(|&n| {
+            tablero_chess::chess960_back_rank(n).is_some_and(|rank| rank[..] == roles[..])
+        })?;
+        let start = Chess::chess960(number)?;
+        (AnyGame::Chess(start).position_text() == text).then_some(number)
     }
 
     /// Chess3d's generator state (the seed of a start position); `None` for the

@@ -112,3 +112,18 @@ fn an_imported_result_ends_a_game_the_rules_leave_open() {
         })
     );
 }
+
+#[test]
+fn every_chess960_start_knows_its_number() {
+    for n in 0..960 {
+        let start = AnyGame::chess960(n).expect("a start");
+        assert_eq!(start.chess960_number(), Some(n));
+    }
+    assert!(AnyGame::chess960(960).is_err());
+    // Once a move is played, or in standard chess, it is no start.
+    let mut moved = AnyGame::chess960(7).expect("a start");
+    moved.play_text("a2a3").expect("a legal move");
+    assert_eq!(moved.chess960_number(), None);
+    let standard = AnyGame::new("chess", None, None).expect("chess");
+    assert_eq!(standard.chess960_number(), None);
+}
