@@ -84,3 +84,67 @@ async fn a_game_whose_last_move_ended_it_is_finished_and_counted_at_start() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(list["games"], json!([]));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resumed_computer_games_queue_for_their_worker_without_losing_on_time() {
+    use tablero_store::{ClockKind, ClockRecord};
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let url = format!("sqlite://{}", dir.path().join("resume.db").display());
+    let store = Store::open(&url).await.expect("the store opens");
+    let computer = Seat {
+        level: Some(10),
+        ..Seat::default()
+    };
+    // Three games on 60 s clocks, then one on a 4 s clock, each after 1. e4, as a
+    // stopped server left them: all resume at once with one worker between them.
+    for (i, initial_ms) in [60_000, 60_000, 60_000, 4_000].into_iter().enumerate() {
+        store
+            .create_game(&NewGame {
+                id: format!("resumed{i}"),
+                game: "chess".to_owned(),
+                variant: "standard".to_owned(),
+                start_position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+                    .to_owned(),
+                seed: None,
+                mode: Mode::Computer,
+                seats: [computer.clone(), computer.clone()],
+                clock: Some(ClockRecord {
+                    kind: ClockKind::Fischer,
+                    initial_ms,
+                    increment_ms: 0,
+                }),
+                moves: vec![MoveRecord {
+                    text: "e2e4".to_owned(),
+                    white_ms: Some(initial_ms),
+                    black_ms: Some(initial_ms),
+                }],
+                finished: None,
+            })
+            .await
+            .expect("created");
+    }
+    let state = AppState::with_options(
+        store.clone(),
+        tablero_server::ServerOptions {
+            engine_threads: 1,
+            computer_game_threads: 1,
+            rate_limits: tablero_server::RateLimits::off(),
+            ..tablero_server::ServerOptions::default()
+        },
+    );
+    assert_eq!(state.resume_games().await.expect("resumed"), 4);
+    // The 4 s game waits behind three searches of about 2 s: longer than its clock,
+    // which must not run meanwhile.
+    tokio::time::sleep(std::time::Duration::from_secs(10)).await;
+    let last = store.game("resumed3").await.expect("read").expect("a game");
+    assert_ne!(
+        last.reason.as_deref(),
+        Some("timeout"),
+        "the waiting computer lost on time"
+    );
+    assert!(
+        last.moves.len() >= 2,
+        "it has moved since: {:?}",
+        last.moves
+    );
+}
