@@ -180,7 +180,7 @@ impl Diagram {
         let _ = writeln!(out, "digraph {} {{", quoted(&self.name));
         let _ = writeln!(
             out,
-            "  graph [label={}, labelloc=t, fontname=\"Helvetica\", fontsize=14, rankdir={}, nodesep=0.35, ranksep=0.45];",
+            "  graph [label={}, labelloc=t, fontname=\"Helvetica\", fontsize=14, rankdir={}, ordering=out, nodesep=0.35, ranksep=0.45];",
             label(&heading),
             match self.rank_dir {
                 RankDir::TopBottom => "TB",

@@ -173,14 +173,16 @@ pub fn player_tree(players: &[PlayerLine]) -> Diagram {
         }
         nodes.push(node);
     }
-    // Children in node order, with invisible stand-ins for a missing one beside a
-    // present one, so that Graphviz keeps left children left and right ones right.
+    // Children in node order (the DOT asks for `ordering=out`), with an invisible
+    // stand-in for a missing child and an invisible middle one below the parent:
+    // Graphviz centres a parent over its children, so without the middle one a lone
+    // child ends up straight below, and without the stand-in on either side.
     for n in &tree.nodes {
         let id = tree_node_id(n.number);
         if n.left.is_none() && n.right.is_none() {
             continue;
         }
-        for (side, child) in [("l", n.left), ("r", n.right)] {
+        for (side, child) in [("l", n.left), ("m", None), ("r", n.right)] {
             match child {
                 Some(c) => edges.push(Edge::new(id.clone(), tree_node_id(tree.nodes[c].number))),
                 None => {

@@ -100,7 +100,7 @@ fn check_graphviz(diagram: &Diagram) {
         .descendants()
         .filter(|n| n.attribute("class") == Some("edge"))
         .count();
-    assert_eq!(edges, diagram.edges.len());
+    assert_eq!(edges, diagram.visible_edges().count());
 }
 
 fn check_all(diagram: &Diagram) {
@@ -339,6 +339,73 @@ fn the_player_tree_report_states_its_counts() {
         player_tree(&many).notes[1],
         "height 3000 (one node = 1), leaves 1, branch nodes 2999"
     );
+}
+
+/// Where Graphviz's `dot` places each node: `(x, y)` from `-Tplain` output.
+fn graphviz_places(diagram: &Diagram) -> HashMap<String, (f64, f64)> {
+    let plain = graphviz_render(&diagram.to_dot(), "plain").expect("dot accepts the DOT");
+    String::from_utf8(plain)
+        .expect("UTF-8 plain output")
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split_whitespace();
+            (fields.next() == Some("node")).then_some(())?;
+            let id = fields.next()?.trim_matches('"').to_owned();
+            let x = fields.next()?.parse().ok()?;
+            let y = fields.next()?.parse().ok()?;
+            Some((id, (x, y)))
+        })
+        .collect()
+}
+
+/// Lone children, left or right, keep their side in Graphviz's drawing too: the
+/// invisible stand-in for the missing child and `ordering=out` hold them there.
+#[test]
+fn graphviz_keeps_lone_children_on_their_side() {
+    if !graphviz_available() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "Graphviz's dot is missing under CI"
+        );
+        eprintln!("dot not installed: Graphviz layout check skipped");
+        return;
+    }
+    // mario > alba < beto: alba's only child is on the right; zeta's only one
+    // (yuri) on the left; nico under beto on the right again.
+    let names = ["mario", "zeta", "alba", "beto", "yuri", "nico"];
+    let list: Vec<PlayerLine> = names
+        .iter()
+        .map(|&name| PlayerLine {
+            name: name.to_owned(),
+            won: 0,
+            lost: 0,
+        })
+        .collect();
+    let tree = player_tree(&list);
+    let at = graphviz_places(&tree);
+    let x = |n: usize| at[&tree_node_id(n)].0;
+    let y = |n: usize| at[&tree_node_id(n)].1;
+    // (parent, child, child is the right one), by registration number.
+    for (parent, child, right) in [
+        (1, 3, false),
+        (1, 2, true),
+        (3, 4, true),
+        (2, 5, false),
+        (4, 6, true),
+    ] {
+        assert!(y(child) < y(parent), "#{child} is drawn below #{parent}");
+        if right {
+            assert!(
+                x(child) > x(parent) + 0.1,
+                "right child #{child} right of #{parent}: {at:?}"
+            );
+        } else {
+            assert!(
+                x(child) < x(parent) - 0.1,
+                "left child #{child} left of #{parent}: {at:?}"
+            );
+        }
+    }
 }
 
 #[test]
