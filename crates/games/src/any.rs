@@ -291,6 +291,17 @@ impl AnyGame {
         }
     }
 
+    /// Whether the side to move's king (chess) or general (xiangqi) is attacked.
+    /// Draughts and chess3d have no check: always `false`.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        match self {
+            AnyGame::Chess(p) => p.is_check(),
+            AnyGame::Xiangqi(p) => p.is_check(),
+            AnyGame::Draughts(_) | AnyGame::Chess3d(_) => false,
+        }
+    }
+
     /// The variant id (`standard`, `chess960`, `english`, ...).
     #[must_use]
     pub fn variant_id(&self) -> &'static str {

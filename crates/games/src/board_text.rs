@@ -13,6 +13,9 @@
 //! * chess3d: the three levels side by side, 0 to 2, rows `A`–`H` from the bottom and
 //!   columns `1`–`8`, with a legend from the chess glyphs to the piece letters.
 //!
+//! A king (chess) or general (xiangqi) in check is marked: on a red background in
+//! colour, between brackets in plain text (`♛[♚]♝`).
+//!
 //! ```
 //! use tablero_games::{AnyGame, BoardStyle, board_text};
 //!
@@ -82,6 +85,8 @@ enum Shade {
     Dark,
     /// The xiangqi board, whose pieces stand on points, not squares.
     Wood,
+    /// Under a king or general in check.
+    Check,
 }
 
 /// The foreground of part of a cell.
@@ -102,6 +107,8 @@ enum Ink {
 struct Cell {
     parts: Vec<(String, Ink)>,
     shade: Shade,
+    /// A king or general in check: drawn on red, or between brackets in plain text.
+    marked: bool,
 }
 
 impl Cell {
@@ -109,7 +116,14 @@ impl Cell {
         Cell {
             parts: vec![(text.into(), ink)],
             shade,
+            marked: false,
         }
+    }
+
+    /// This cell, marked when `marked` (see [`Cell::marked`]).
+    fn marked_if(mut self, marked: bool) -> Cell {
+        self.marked = marked;
+        self
     }
 }
 
@@ -161,17 +175,29 @@ impl Grid {
             lines.push(self.label_line(labels, lw, colours));
         }
         for (i, (label, cells)) in self.rows.iter().enumerate() {
-            let mut line = format!("{}{label} ", " ".repeat(lw - visible_width(label)));
+            let mut line = format!("{}{label}", " ".repeat(lw - visible_width(label)));
+            if colours != Colours::Off {
+                line.push(' ');
+            }
             for (j, cell) in cells.iter().enumerate() {
                 if colours == Colours::Off {
-                    if j > 0 {
-                        line.push(' ');
-                    }
+                    // The space before a marked cell is `[`, the one after it `]`.
+                    let after_marked = j > 0 && cells[j - 1].marked;
+                    line.push(match (cell.marked, after_marked) {
+                        (true, _) => '[',
+                        (false, true) => ']',
+                        (false, false) => ' ',
+                    });
                     for (text, _) in &cell.parts {
                         line.push_str(text);
                     }
                 } else {
-                    let bg = background(cell.shade, colours);
+                    let shade = if cell.marked {
+                        Shade::Check
+                    } else {
+                        cell.shade
+                    };
+                    let bg = background(shade, colours);
                     line.push_str(&format!("\x1b[0;{bg}m{}", " ".repeat(self.pad.0)));
                     for (text, ink) in &cell.parts {
                         let fg = foreground(*ink, colours);
@@ -183,7 +209,12 @@ impl Grid {
             if colours != Colours::Off {
                 line.push_str("\x1b[0m");
             }
-            line.push(' ');
+            let last_marked = cells.last().is_some_and(|c| c.marked);
+            line.push(if last_marked && colours == Colours::Off {
+                ']'
+            } else {
+                ' '
+            });
             line.push_str(label);
             lines.push(line);
             if let Some((after, text)) = &self.divider
@@ -245,6 +276,8 @@ fn background(shade: Shade, colours: Colours) -> &'static str {
         (Colours::Extended, Shade::Light) => "48;5;180",
         (Colours::Extended, Shade::Dark) => "48;5;137",
         (Colours::Extended, Shade::Wood) => "48;5;223",
+        (Colours::Extended, Shade::Check) => "48;5;203",
+        (_, Shade::Check) => "41",
         (_, Shade::Light) => "47",
         (_, Shade::Dark) => "42",
         (_, Shade::Wood) => "43",
@@ -336,6 +369,9 @@ fn is_dark(row: usize, column: usize) -> bool {
 
 fn chess_grid(pos: &Chess, style: BoardStyle) -> Grid {
     let board = pos.board();
+    let checked = pos
+        .is_check()
+        .then(|| pos.king_of(pos.turn()).index() as usize);
     let files = order(8, style.flipped);
     let ranks = order(8, !style.flipped);
     let file_labels: Vec<String> = files
@@ -371,6 +407,7 @@ fn chess_grid(pos: &Chess, style: BoardStyle) -> Grid {
                                 chess_glyph(p.side, index)
                             };
                             Cell::new(glyph, side_ink(p.side), shade)
+                                .marked_if(checked == Some(rank * 8 + file))
                         }
                         None => Cell::new(empty_mark(style), Ink::Faint, shade),
                     }
@@ -396,6 +433,7 @@ fn empty_mark(style: BoardStyle) -> &'static str {
 
 fn xiangqi_grid(pos: &Xiangqi, style: BoardStyle) -> Grid {
     let board = pos.board();
+    let checked = pos.is_check().then(|| pos.general_of(pos.turn()).index());
     let files = order(9, style.flipped);
     let ranks = order(10, !style.flipped);
     let file_labels: Vec<String> = files
@@ -421,6 +459,7 @@ fn xiangqi_grid(pos: &Xiangqi, style: BoardStyle) -> Grid {
                                 p.traditional_char().to_string()
                             };
                             Cell::new(text, ink, Shade::Wood)
+                                .marked_if(checked == Some(rank * 9 + file))
                         }
                         None => {
                             let text = if style.ascii { ". " } else { "＋" };
@@ -495,6 +534,7 @@ fn draughts_grid(pos: &Draughts, style: BoardStyle) -> Grid {
                         Cell {
                             parts: vec![(mark, ink), (number, Ink::Faint)],
                             shade: Shade::Dark,
+                            marked: false,
                         }
                     }
                     None => Cell::new("   ", Ink::Faint, Shade::Light),
@@ -813,6 +853,34 @@ A ♖ ♘ ♗ · · ♗ ♘ ♖ A    A · · · ♕ ♔ · · · A    A ♖ ♘ 
         assert!(text.contains("9 r  n  b  a  k  a  b  n  r  9"), "{text}");
         let pos = AnyGame::new("chess3d", None, None).expect("start");
         assert!(board_text(&pos, style).is_ascii());
+    }
+
+    #[test]
+    fn a_king_or_general_in_check_is_marked() {
+        let mut pos = AnyGame::new("chess", None, None).expect("start");
+        for m in ["e4", "f5", "Qh5+"] {
+            pos.play_text(m).expect("legal");
+        }
+        let text = board_text(&pos, BoardStyle::default());
+        assert!(text.contains("8 ♜ ♞ ♝ ♛[♚]♝ ♞ ♜ 8"), "{text}");
+        let coloured = board_text(
+            &pos,
+            BoardStyle {
+                colours: Colours::Basic,
+                ..BoardStyle::default()
+            },
+        );
+        assert!(coloured.contains("\x1b[0;41;30m♚"), "{coloured:?}");
+        // The last cell of a row closes its bracket where the row's label begins.
+        let fen = "7k/8/8/8/8/8/8/K6R b - - 0 1";
+        let pos = AnyGame::new("chess", None, Some(fen)).expect("valid");
+        assert!(board_text(&pos, BoardStyle::default()).contains(" ·[♚]8"));
+        let fen = "4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1";
+        let pos = AnyGame::new("xiangqi", None, Some(fen)).expect("valid");
+        let text = board_text(&pos, BoardStyle::default());
+        assert!(text.contains("9 ＋ ＋ ＋ ＋[將]＋ ＋ ＋ ＋ 9"), "{text}");
+        let unmarked = AnyGame::new("chess", None, None).expect("start");
+        assert!(!board_text(&unmarked, BoardStyle::default()).contains('['));
     }
 
     #[test]

@@ -539,6 +539,9 @@ impl Session {
         match self.over() {
             Some(outcome) => writeln!(out, "Game over: {}.", self.describe(outcome)),
             None => {
+                if self.record.position().is_check() {
+                    writeln!(out, "Check!")?;
+                }
                 let side = self.record.turn();
                 let who = if self.settings.computer[side.index()] {
                     " (computer)"
