@@ -361,7 +361,7 @@ mod tests {
         );
     }
 
-    /// Prints fresh magic tables: `cargo test -p tablero-chess find_magics -- --ignored --nocapture`.
+    /// Prints fresh magic tables: `cargo test -p tablero-chess --lib print_magics -- --ignored --nocapture`.
     #[test]
     #[ignore = "generator for magics.rs, not a check"]
     fn print_magics() {
