@@ -1,6 +1,6 @@
 use tablero_chess::{CastlingMode, Chess, Move as ChessMove, Role, Setup as ChessSetup, UciMove};
 use tablero_chess3d::Chess3d;
-use tablero_core::{Position, divide_with, perft};
+use tablero_core::{Position, Side, divide_with, perft};
 use tablero_draughts::{Draughts, RuleSet};
 use tablero_xiangqi::Xiangqi;
 
@@ -288,6 +288,17 @@ impl AnyGame {
         match self {
             AnyGame::Chess3d(p) => Some(p.rng().state()),
             _ => None,
+        }
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn turn(&self) -> Side {
+        match self {
+            AnyGame::Chess(p) => p.turn(),
+            AnyGame::Xiangqi(p) => p.turn(),
+            AnyGame::Draughts(p) => p.turn(),
+            AnyGame::Chess3d(p) => p.turn(),
         }
     }
 

@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use tablero_core::SplitMix64;
+use tablero_core::{Side, SplitMix64};
 use tablero_engine::{
     Chess3dEvaluator, ChessEvaluator, DraughtsEvaluator, Engine, Evaluator, Level, Limits,
     SearchInfo, SearchOptions, SearchResult, XiangqiEvaluator,
@@ -71,6 +71,46 @@ pub struct TextResult {
     pub ponder: Option<String>,
     /// The last report.
     pub info: TextInfo,
+}
+
+/// How far below even (in centipawns, for itself) the computer's evaluation must be
+/// for it to accept a draw offer: it takes a draw when it stands worse.
+pub const DRAW_ACCEPT_MARGIN: i32 = 50;
+
+/// After this many plies the computer also takes a draw in a level position (its
+/// evaluation within [`DRAW_LEVEL_WINDOW`] of even): nothing is left to play for.
+pub const DRAW_LEVEL_AFTER_PLIES: usize = 60;
+
+/// See [`DRAW_LEVEL_AFTER_PLIES`].
+pub const DRAW_LEVEL_WINDOW: i32 = 15;
+
+/// The computer's answer to a draw offer, from its evaluation `score` of the
+/// position for itself (centipawns; mate scores as [`tablero_engine::score`]) after
+/// `plies` moves of the game: it accepts when it stands worse by at least
+/// [`DRAW_ACCEPT_MARGIN`] (or is mated), or when the position is level late in the
+/// game, and declines otherwise. The one rule for every front end.
+///
+/// ```
+/// use tablero_games::accepts_draw;
+///
+/// assert!(accepts_draw(-300, 10));
+/// assert!(!accepts_draw(0, 10));
+/// assert!(accepts_draw(5, 80));
+/// assert!(!accepts_draw(200, 80));
+/// ```
+#[must_use]
+pub fn accepts_draw(score: i32, plies: usize) -> bool {
+    score <= -DRAW_ACCEPT_MARGIN
+        || (plies >= DRAW_LEVEL_AFTER_PLIES && score.abs() <= DRAW_LEVEL_WINDOW)
+}
+
+/// A computer's decision on a draw offer, with the evaluation it came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawDecision {
+    /// Whether it accepts.
+    pub accept: bool,
+    /// Its evaluation of the position for itself, in centipawns.
+    pub score: i32,
 }
 
 #[derive(Debug)]
@@ -175,6 +215,36 @@ impl AnyEngine {
             (Inner::Draughts(e), AnyGame::Draughts(p)) => run!(e, p, AnyGame::Draughts),
             (Inner::Chess3d(e), AnyGame::Chess3d(p)) => run!(e, p, AnyGame::Chess3d),
             _ => AnyEngine::for_game(game, 1).search(game, history, request, stop, on_info),
+        }
+    }
+}
+
+impl AnyEngine {
+    /// Whether the computer playing `computer` accepts a draw offered in `game`
+    /// (reached through `history`, after `plies` moves): a full-strength search under
+    /// `limits`, then [`accepts_draw`] on its score for `computer`.
+    pub fn decide_draw(
+        &self,
+        game: &AnyGame,
+        history: &[AnyGame],
+        computer: Side,
+        plies: usize,
+        limits: Limits,
+    ) -> DrawDecision {
+        let request = SearchRequest {
+            limits,
+            ..SearchRequest::default()
+        };
+        let result = self.search(game, history, &request, &AtomicBool::new(false), |_| {});
+        let to_move = result.info.lines.first().map_or(0, |line| line.score);
+        let score = if game.turn() == computer {
+            to_move
+        } else {
+            -to_move
+        };
+        DrawDecision {
+            accept: accepts_draw(score, plies),
+            score,
         }
     }
 }

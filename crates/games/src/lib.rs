@@ -24,7 +24,10 @@ pub use bench::{BENCH_POSITIONS, BenchLine, bench};
 pub use board_text::{BoardStyle, Colours, board_text};
 pub use catalog::{CATALOG, GameInfo, VariantInfo};
 pub use conversation::converse;
-pub use engine::{AnyEngine, SearchRequest, TextInfo, TextLine, TextResult};
+pub use engine::{
+    AnyEngine, DRAW_ACCEPT_MARGIN, DRAW_LEVEL_AFTER_PLIES, DRAW_LEVEL_WINDOW, DrawDecision,
+    SearchRequest, TextInfo, TextLine, TextResult, accepts_draw,
+};
 pub use hub_client::{HubEngine, HubError};
 pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
 pub use search_thread::{Hold, SearchMode, SearchThread};

@@ -35,8 +35,10 @@ pub(crate) enum Input {
     Position,
     /// The side to move resigns.
     Resign,
-    /// The side to move claims a draw.
+    /// The side to move offers a draw.
     Draw,
+    /// The side to move claims a draw (threefold repetition, fifty moves).
+    Claim,
     /// Show (`None`) or change which sides the computer plays.
     Computer(Option<Seats>),
     /// Leave.
@@ -134,7 +136,8 @@ pub(crate) fn parse(line: &str) -> Result<Input, InputError> {
         "board" => bare("board", Input::Board),
         "position" | "fen" => bare("position", Input::Position),
         "resign" => bare("resign", Input::Resign),
-        "draw" => bare("draw", Input::Draw),
+        "draw" | "offer" => bare("draw", Input::Draw),
+        "claim" => bare("claim", Input::Claim),
         "computer" if rest.is_empty() => Ok(Input::Computer(None)),
         "computer" => {
             if rest.contains(char::is_whitespace) {
@@ -168,7 +171,10 @@ Commands:
   board           draw the board again
   position        print the position (FEN, PDN FEN or the chess3d position string)
   resign          the side to move gives up
-  draw            claim a draw (chess: threefold repetition, fifty-move rule)
+  draw            offer a draw: the computer decides from its evaluation, a person
+                  is asked (yes/no)
+  claim           claim a draw when the rules allow one (chess: threefold
+                  repetition, fifty-move rule; a notice says when)
   new             start again
   help            this text
   quit            leave";
@@ -200,6 +206,8 @@ mod tests {
             Ok(Input::Computer(Some(Seats::None)))
         );
         assert_eq!(parse("quit"), Ok(Input::Quit));
+        assert_eq!(parse("draw"), Ok(Input::Draw));
+        assert_eq!(parse("Claim"), Ok(Input::Claim));
     }
 
     #[test]

@@ -1,18 +1,26 @@
 //! A game at the terminal: the record, who plays which side, the board's look, and
 //! the answer to each line typed.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use tablero_core::{Outcome, Side};
+use tablero_core::{Outcome, Reason, Side};
 use tablero_games::{
     AnyEngine, AnyGame, AnyRecord, BoardStyle, CATALOG, Level, Limits, RecordError, SearchRequest,
-    board_text,
+    TimeControl, board_text,
 };
+use tablero_store::MoveRecord;
 
+use super::clock::{ClockSettings, GameClock};
 use super::commands::{self, HELP, Input, Seats};
+use super::input::{LineSource, Read};
+use super::registry::{FinishedGame, Registry, clock_record};
+
+/// The tags of a loaded file that a save keeps (besides the players'): the facts of
+/// the game, not those the writer makes itself (result, position, format).
+const KEPT_TAGS: [&str; 5] = ["Event", "Site", "Date", "Round", "TimeControl"];
 
 /// Moves (pairs of plies) shown in the move list under the board.
 const SHOWN_MOVES: usize = 8;
@@ -32,6 +40,16 @@ pub(crate) struct Settings {
     pub style: BoardStyle,
     /// Whether a person types at a terminal: then a prompt is shown.
     pub interactive: bool,
+    /// The clock of every game, if any.
+    pub clock: Option<ClockSettings>,
+    /// The people's names (white or red first), from `--white`/`--black`.
+    pub names: [Option<String>; 2],
+    /// The seed of every new game's start (`--seed`: chess3d's generator, a Chess960
+    /// start); `None`: a fresh one for each game.
+    pub seed: Option<u64>,
+    /// The start was given (`--fen`): `new` goes back to it rather than making a
+    /// fresh start.
+    pub fixed_start: bool,
 }
 
 /// A game in progress at the terminal.
@@ -44,6 +62,19 @@ pub(crate) struct Session {
     settings: Settings,
     engine: AnyEngine,
     sides: [&'static str; 2],
+    clock: Option<GameClock>,
+    /// A draw offered by this side, waiting for the other person's yes or no.
+    draw_offer: Option<Side>,
+    /// Tags kept from a loaded file (see [`KEPT_TAGS`] and the players' tags).
+    loaded_tags: Vec<(String, String)>,
+    /// The loaded file's game was over: it cannot be taken back or played on.
+    loaded_over: bool,
+    /// Where finished games are recorded (`--db`).
+    registry: Option<Registry>,
+    /// The id under which this game was recorded, once it is.
+    recorded: Option<String>,
+    /// Today's date as PGN writes it (`2026.11.27`), for new games.
+    date: String,
 }
 
 /// What to do after a line.
@@ -55,7 +86,7 @@ enum Next {
 
 impl Session {
     /// A session from `start` under `settings`.
-    pub(crate) fn new(start: AnyGame, settings: Settings) -> Session {
+    pub(crate) fn new(start: AnyGame, settings: Settings, registry: Option<Registry>) -> Session {
         let sides = CATALOG
             .iter()
             .find(|g| g.id == start.game_id())
@@ -65,8 +96,22 @@ impl Session {
             record: AnyRecord::new(start.clone()),
             start,
             ended: None,
+            clock: settings.clock.map(GameClock::new),
             settings,
             sides,
+            draw_offer: None,
+            loaded_tags: Vec::new(),
+            loaded_over: false,
+            registry,
+            recorded: None,
+            date: today(),
+        }
+    }
+
+    /// Closes the database, if one is open.
+    pub(crate) fn close(&mut self) {
+        if let Some(registry) = self.registry.take() {
+            registry.close();
         }
     }
 
@@ -76,30 +121,61 @@ impl Session {
     /// # Errors
     ///
     /// Only when reading or writing fails.
-    pub(crate) fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
+    pub(crate) fn run(
+        &mut self,
+        input: &mut impl LineSource,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
         self.introduce(out)?;
         self.show(out)?;
         if self.computer_to_move() {
             self.computer_moves(out)?;
             self.show(out)?;
+            self.record_if_over(out)?;
         }
-        let mut lines = input.lines();
         loop {
             if self.settings.interactive {
-                write!(out, "{}> ", self.side_name(self.record.turn()))?;
+                match self.draw_offer {
+                    Some(offerer) => write!(
+                        out,
+                        "{}, accept the draw? (yes/no)> ",
+                        self.side_name(offerer.other())
+                    )?,
+                    None => write!(out, "{}> ", self.side_name(self.record.turn()))?,
+                }
             }
             out.flush()?;
-            let Some(line) = lines.next() else {
-                if self.settings.interactive {
-                    writeln!(out)?;
-                }
-                writeln!(out, "End of input: goodbye.")?;
-                break;
+            // A person's clock runs while they think: its flag falls at its deadline.
+            let deadline = match (&self.clock, self.over()) {
+                (Some(clock), None) => clock.deadline(self.record.turn()),
+                _ => None,
             };
-            let line = line?;
+            let line = match input.next_line(deadline)? {
+                Read::Line(line) => line,
+                Read::Timeout => {
+                    if self.settings.interactive {
+                        writeln!(out)?;
+                    }
+                    self.check_flag(out)?;
+                    continue;
+                }
+                Read::End => {
+                    if self.settings.interactive {
+                        writeln!(out)?;
+                    }
+                    writeln!(out, "End of input: goodbye.")?;
+                    break;
+                }
+            };
             if !self.settings.interactive {
                 // Echo scripted input so that the transcript reads like a session.
                 writeln!(out, "> {}", line.trim())?;
+            }
+            // A flag that fell before the line came ends the game first.
+            self.check_flag(out)?;
+            if let Some(offerer) = self.draw_offer {
+                self.answer_draw(offerer, &line, out)?;
+                continue;
             }
             match commands::parse(&line) {
                 Ok(input) => {
@@ -134,14 +210,7 @@ impl Session {
                 self.settings.level = level;
                 writeln!(out, "The computer now plays at level {level}.")?;
             }
-            Input::New => {
-                self.record = AnyRecord::new(self.start.clone());
-                self.ended = None;
-                self.engine.new_game();
-                writeln!(out, "New game.")?;
-                self.show(out)?;
-                self.after_human(out)?;
-            }
+            Input::New => self.new_game(out)?,
             Input::Help => writeln!(out, "{HELP}")?,
             Input::Moves => self.list_moves(out)?,
             Input::Board => self.show(out)?,
@@ -151,22 +220,27 @@ impl Session {
                     writeln!(out, "The game is already over: {}.", self.describe(over))?;
                 } else {
                     let loser = self.record.turn();
-                    self.ended = Some(self.record.resign_outcome(loser));
                     writeln!(out, "{} resigns.", capital(self.side_name(loser)))?;
-                    self.show_status(out)?;
+                    self.end(self.record.resign_outcome(loser), out)?;
                 }
             }
-            Input::Draw => match (self.over(), self.record.claimable_draw()) {
+            Input::Draw => self.offer_draw(out)?,
+            Input::Claim => match (self.over(), self.record.claimable_draw()) {
                 (Some(over), _) => {
                     writeln!(out, "The game is already over: {}.", self.describe(over))?
                 }
                 (None, Some(reason)) => {
-                    self.ended = Some(Outcome::Draw { reason });
-                    self.show_status(out)?;
+                    writeln!(
+                        out,
+                        "{} claims a draw by {}.",
+                        capital(self.side_name(self.record.turn())),
+                        claim_rule(reason)
+                    )?;
+                    self.end(Outcome::Draw { reason }, out)?;
                 }
                 (None, None) => writeln!(
                     out,
-                    "No draw to claim here: a claim needs a threefold repetition or fifty moves without a capture or pawn move (chess)."
+                    "No draw to claim here: a claim needs a threefold repetition or fifty moves without a capture or pawn move (chess; the other games draw by their rules without a claim). To offer a draw, type `draw`."
                 )?,
             },
             Input::Computer(None) => self.describe_players(out)?,
@@ -192,6 +266,7 @@ impl Session {
         };
         writeln!(out, "tablero play: {title}.")?;
         self.describe_players(out)?;
+        self.describe_start(out)?;
         let example = self.record.position().legal_moves_with_notation();
         let example = match example.last() {
             Some((m, notation)) if m != notation => format!(" (e.g. {notation} or {m})"),
@@ -200,14 +275,40 @@ impl Session {
         };
         writeln!(
             out,
-            "Type a move{example} or a command: help, moves, undo, hint, save, load, flip, level, new, quit."
+            "Type a move{example} or a command: help, moves, undo, hint, draw, save, load, flip, level, new, quit."
         )
+    }
+
+    /// The chess3d generator seed of this game and the clock, when there are.
+    fn describe_start(&self, out: &mut impl Write) -> io::Result<()> {
+        if let Some(seed) = self.record.start().generator_state() {
+            writeln!(
+                out,
+                "Generator seed {seed} (the same game again: --seed {seed})."
+            )?;
+        }
+        match self.settings.clock {
+            Some(ClockSettings::Fischer { base, increment }) => writeln!(
+                out,
+                "Clock: {} each, plus {} s per move; it starts with the first move.",
+                super::clock::time_text(base),
+                increment.as_secs_f64()
+            ),
+            Some(ClockSettings::Game { total }) => writeln!(
+                out,
+                "Timed mode: {} for the whole game from the first move; when it runs out, the side with more pieces wins.",
+                super::clock::time_text(total)
+            ),
+            None => Ok(()),
+        }
     }
 
     fn describe_players(&self, out: &mut impl Write) -> io::Result<()> {
         let who = |side: Side| {
             if self.settings.computer[side.index()] {
                 format!("the computer (level {})", self.settings.level)
+            } else if let Some(name) = &self.settings.names[side.index()] {
+                name.clone()
             } else {
                 "a person".to_owned()
             }
@@ -245,6 +346,7 @@ impl Session {
         if self.computer_to_move() {
             self.computer_moves(out)?;
             self.show(out)?;
+            self.record_if_over(out)?;
         }
         Ok(())
     }
@@ -304,6 +406,7 @@ impl Session {
                     capital(self.side_name(mover)),
                     played.notation
                 )?;
+                self.moved(mover, Instant::now());
                 self.after_human(out)
             }
             // The reason names the move and what is wrong with it.
@@ -320,7 +423,8 @@ impl Session {
         if self.computer_to_move() {
             self.computer_moves(out)?;
         }
-        self.show(out)
+        self.show(out)?;
+        self.record_if_over(out)
     }
 
     /// Plays the computer's moves while it is the computer's turn.
@@ -337,8 +441,13 @@ impl Session {
                 writeln!(out, "{} is thinking...", capital(self.side_name(side)))?;
                 out.flush()?;
             }
+            let mut limits = match &self.clock {
+                Some(clock) => clock.limits(side, Instant::now()),
+                None => Limits::default(),
+            };
+            limits.movetime = Some(self.settings.movetime);
             let request = SearchRequest {
-                limits: Limits::movetime(self.settings.movetime),
+                limits,
                 level: Some(self.settings.level),
                 seed: tablero_games::fresh_seed(),
                 ..SearchRequest::default()
@@ -355,13 +464,20 @@ impl Session {
                 self.settings.computer[side.index()] = false;
                 break;
             };
+            // Its flag may fall while it thinks.
+            if self.check_flag(out)? {
+                break;
+            }
             match self.record.play_text(&best) {
-                Ok(played) => writeln!(
-                    out,
-                    "{} (computer) plays {}.",
-                    capital(self.side_name(side)),
-                    played.notation
-                )?,
+                Ok(played) => {
+                    writeln!(
+                        out,
+                        "{} (computer) plays {}.",
+                        capital(self.side_name(side)),
+                        played.notation
+                    )?;
+                    self.moved(side, Instant::now());
+                }
                 Err(e) => {
                     // Cannot happen for a move the engine found legal; hand over rather
                     // than loop.
@@ -374,8 +490,267 @@ impl Session {
         Ok(())
     }
 
+    /// Starts again: from the given start (`--fen`), else from a fresh one (a new
+    /// chess3d seed, a new Chess960 start) unless `--seed` fixes it.
+    fn new_game(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if !self.settings.fixed_start {
+            let seed = self.settings.seed.unwrap_or_else(tablero_games::fresh_seed);
+            if let Ok(start) = AnyGame::new_seeded(
+                self.start.game_id(),
+                Some(self.start.variant_id()),
+                None,
+                seed,
+            ) {
+                self.start = start;
+            }
+        }
+        self.record = AnyRecord::new(self.start.clone());
+        self.ended = None;
+        self.draw_offer = None;
+        self.loaded_tags.clear();
+        self.loaded_over = false;
+        self.recorded = None;
+        self.clock = self.settings.clock.map(GameClock::new);
+        self.engine.new_game();
+        writeln!(out, "New game.")?;
+        self.describe_start(out)?;
+        self.show(out)?;
+        self.after_human(out)
+    }
+
+    /// `mover` has just moved at `now`: its clock runs no more (the other's does, or
+    /// none if the move ended the game), and a draw offer lapses.
+    fn moved(&mut self, mover: Side, now: Instant) {
+        if let Some(clock) = &mut self.clock {
+            clock.moved(mover, now);
+        }
+        self.draw_offer = None;
+        if self.record.outcome().is_some() {
+            self.stop_clock();
+        }
+    }
+
+    /// Ends the game with `outcome` (a resignation, an agreement, a claim, a flag) and
+    /// says so.
+    fn end(&mut self, outcome: Outcome, out: &mut impl Write) -> io::Result<()> {
+        self.ended = Some(outcome);
+        self.draw_offer = None;
+        self.stop_clock();
+        self.show_status(out)?;
+        self.record_if_over(out)
+    }
+
+    fn stop_clock(&mut self) {
+        let turn = self.record.turn();
+        if let Some(clock) = &mut self.clock {
+            clock.stop(turn, Instant::now());
+        }
+    }
+
+    /// Once the game is over, it goes to the database (once).
+    fn record_if_over(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let now = Instant::now();
+        let turn = self.record.turn();
+        let (Some(outcome), Some(registry)) = (self.over(), &self.registry) else {
+            return Ok(());
+        };
+        if self.recorded.is_some() || self.loaded_over {
+            return Ok(());
+        }
+        let ms = |d: Duration| Some(u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+        let clocks: Vec<[Option<u64>; 2]> = match &self.clock {
+            Some(clock) => clock
+                .after_each_move()
+                .iter()
+                .map(|times| times.map(ms))
+                .collect(),
+            None => Vec::new(),
+        };
+        let moves = self
+            .record
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let [white_ms, black_ms] = clocks.get(i).copied().unwrap_or([None, None]);
+                MoveRecord {
+                    text: m.text.clone(),
+                    white_ms,
+                    black_ms,
+                }
+            })
+            .collect();
+        let level = self.settings.level.get();
+        let game = FinishedGame {
+            game: self.start.game_id().to_owned(),
+            variant: self.record.start().variant_id().to_owned(),
+            start_position: self.record.start().position_text(),
+            seed: self.record.start().generator_state(),
+            names: [0, 1].map(|i| {
+                if self.settings.computer[i] {
+                    None
+                } else {
+                    self.settings.names[i].clone()
+                }
+            }),
+            levels: [0, 1].map(|i| self.settings.computer[i].then_some(level)),
+            clock: self.settings.clock.map(clock_record),
+            moves,
+            outcome,
+            remaining_ms: match &self.clock {
+                Some(clock) => clock.remaining_at(turn, now).map(ms),
+                None => [None, None],
+            },
+        };
+        match registry.record(game) {
+            Ok(id) => {
+                writeln!(out, "Recorded in {} as game {id}.", registry.name)?;
+                self.recorded = Some(id);
+            }
+            Err(e) => writeln!(out, "Not recorded in {}: {e}.", registry.name)?,
+        }
+        Ok(())
+    }
+
+    /// Ends the game if the side to move's time (or the game's) has run out; returns
+    /// whether it did.
+    fn check_flag(&mut self, out: &mut impl Write) -> io::Result<bool> {
+        let turn = self.record.turn();
+        let Some(clock) = &self.clock else {
+            return Ok(false);
+        };
+        if self.over().is_some() || !clock.flagged(turn, Instant::now()) {
+            return Ok(false);
+        }
+        let outcome = match clock.settings {
+            ClockSettings::Fischer { .. } => {
+                writeln!(out, "{}'s time is up.", capital(self.side_name(turn)))?;
+                self.record.flag_outcome(turn)
+            }
+            ClockSettings::Game { .. } => {
+                writeln!(out, "The game's time is up: the pieces are counted.")?;
+                self.record
+                    .game_clock_outcome()
+                    .unwrap_or_else(|| self.record.flag_outcome(turn))
+            }
+        };
+        self.end(outcome, out)?;
+        Ok(true)
+    }
+
+    /// The side to move offers a draw: the computer answers from its evaluation, a
+    /// person is asked.
+    fn offer_draw(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if let Some(over) = self.over() {
+            return writeln!(out, "The game is already over: {}.", self.describe(over));
+        }
+        let offerer = self.record.turn();
+        let other = offerer.other();
+        writeln!(out, "{} offers a draw.", capital(self.side_name(offerer)))?;
+        if let Some(reason) = self.record.claimable_draw() {
+            writeln!(
+                out,
+                "(A draw by {} can be claimed now without asking: type `claim`.)",
+                claim_rule(reason)
+            )?;
+        }
+        if self.settings.computer[other.index()] {
+            if self.settings.interactive {
+                writeln!(out, "{} is thinking...", capital(self.side_name(other)))?;
+                out.flush()?;
+            }
+            let decision = self.engine.decide_draw(
+                self.record.position(),
+                self.record.history(),
+                other,
+                self.record.plies(),
+                Limits::movetime(self.settings.movetime.min(Duration::from_secs(1))),
+            );
+            if decision.accept {
+                writeln!(
+                    out,
+                    "{} (computer) accepts.",
+                    capital(self.side_name(other))
+                )?;
+                self.end(
+                    Outcome::Draw {
+                        reason: Reason::Agreement,
+                    },
+                    out,
+                )
+            } else {
+                writeln!(
+                    out,
+                    "{} (computer) declines: play on.",
+                    capital(self.side_name(other))
+                )
+            }
+        } else {
+            self.draw_offer = Some(offerer);
+            writeln!(
+                out,
+                "{}, do you accept the draw? Type yes or no.",
+                capital(self.side_name(other))
+            )
+        }
+    }
+
+    /// The other person's answer to `offerer`'s draw offer.
+    fn answer_draw(&mut self, offerer: Side, line: &str, out: &mut impl Write) -> io::Result<()> {
+        let other = capital(self.side_name(offerer.other()));
+        if self.over().is_some() {
+            self.draw_offer = None;
+            return Ok(());
+        }
+        match line.trim().to_ascii_lowercase().as_str() {
+            "y" | "yes" | "accept" => {
+                writeln!(out, "{other} accepts.")?;
+                self.end(
+                    Outcome::Draw {
+                        reason: Reason::Agreement,
+                    },
+                    out,
+                )
+            }
+            "n" | "no" | "decline" => {
+                self.draw_offer = None;
+                writeln!(out, "{other} declines: play on.")?;
+                self.show_status(out)
+            }
+            _ => writeln!(
+                out,
+                "Please answer yes or no: does {other} accept {}'s draw offer?",
+                capital(self.side_name(offerer))
+            ),
+        }
+    }
+
     fn undo(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if let Some(over) = self.over()
+            && self.loaded_over
+        {
+            return writeln!(
+                out,
+                "The loaded game is over ({}): nothing to take back. Type new to start a game.",
+                self.describe(over)
+            );
+        }
+        if let (Some(over), Some(id), Some(registry)) =
+            (self.over(), &self.recorded, &self.registry)
+        {
+            return writeln!(
+                out,
+                "The game is over ({}) and recorded in {} as game {id}: nothing to take back. Type new for another.",
+                self.describe(over),
+                registry.name
+            );
+        }
+        self.draw_offer = None;
         if self.ended.take().is_some() && self.record.outcome().is_none() {
+            let plies = self.record.plies();
+            if let Some(clock) = &mut self.clock {
+                clock.took_back(plies, Instant::now());
+            }
             writeln!(out, "The game goes on.")?;
             return self.show(out);
         }
@@ -393,20 +768,61 @@ impl Session {
         if taken.is_empty() {
             return writeln!(out, "Nothing to undo: no move has been played.");
         }
+        let plies = self.record.plies();
+        if let Some(clock) = &mut self.clock {
+            clock.took_back(plies, Instant::now());
+        }
         taken.reverse();
         writeln!(out, "Took back {}.", taken.join(" "))?;
         self.show(out)
     }
 
+    /// The tags a save writes: a loaded file's facts (event, site, date, round,
+    /// players), else this session's (its event, today's date, the players' names).
     fn tags(&self) -> Vec<(String, String)> {
-        let mut tags = vec![("Event".to_owned(), "tablero play".to_owned())];
+        let loaded = |name: &str| {
+            self.loaded_tags
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let mut tags = vec![
+            (
+                "Event".to_owned(),
+                loaded("Event").unwrap_or_else(|| "tablero play".to_owned()),
+            ),
+            (
+                "Date".to_owned(),
+                loaded("Date").unwrap_or_else(|| self.date.clone()),
+            ),
+        ];
+        for name in ["Site", "Round"] {
+            if let Some(value) = loaded(name) {
+                tags.push((name.to_owned(), value));
+            }
+        }
         for side in [Side::White, Side::Black] {
-            let player = if self.settings.computer[side.index()] {
-                format!("tablero level {}", self.settings.level)
-            } else {
-                "person".to_owned()
-            };
-            tags.push((self.record.player_tag(side).to_owned(), player));
+            let tag = self.record.player_tag(side);
+            let player = loaded(tag)
+                .or_else(|| self.settings.names[side.index()].clone())
+                .unwrap_or_else(|| {
+                    if self.settings.computer[side.index()] {
+                        format!("tablero level {}", self.settings.level)
+                    } else {
+                        "person".to_owned()
+                    }
+                });
+            tags.push((tag.to_owned(), player));
+        }
+        let time_control = match self.settings.clock {
+            Some(ClockSettings::Fischer { base, increment }) => {
+                Some(TimeControl { base, increment }.to_string())
+            }
+            Some(ClockSettings::Game { total }) => Some(format!("{}", total.as_secs_f64())),
+            None => loaded("TimeControl"),
+        };
+        if let Some(tc) = time_control {
+            tags.push(("TimeControl".to_owned(), tc));
         }
         tags
     }
@@ -447,7 +863,25 @@ impl Session {
             None => imported.outcome(),
             Some(_) => None,
         };
+        let players = [Side::White, Side::Black].map(|s| imported.record.player_tag(s));
+        self.loaded_tags = imported
+            .tags
+            .iter()
+            .filter(|(name, value)| {
+                (KEPT_TAGS.contains(&name.as_str()) || players.contains(&name.as_str()))
+                    && !value.is_empty()
+                    && !value.contains('?')
+            })
+            .cloned()
+            .collect();
         self.record = imported.record;
+        self.loaded_over = self.over().is_some();
+        self.recorded = None;
+        self.draw_offer = None;
+        let plies = self.record.plies();
+        if let Some(clock) = &mut self.clock {
+            clock.restart(plies, !self.loaded_over, Instant::now());
+        }
         self.engine.new_game();
         let more = if count > 1 {
             format!(" (the first of {count} games)")
@@ -460,6 +894,13 @@ impl Session {
             self.record.plies(),
             path.display()
         )?;
+        if let Some(over) = self.over() {
+            writeln!(
+                out,
+                "The game is over ({}): you can look at it, save it or type new.",
+                self.describe(over)
+            )?;
+        }
         self.after_human(out)
     }
 
@@ -532,6 +973,13 @@ impl Session {
         if self.record.plies() > 0 {
             writeln!(out, "Moves: {}", self.move_list())?;
         }
+        if let Some(clock) = &self.clock {
+            writeln!(
+                out,
+                "{}",
+                clock.describe(self.record.turn(), Instant::now(), self.sides)
+            )?;
+        }
         self.show_status(out)
     }
 
@@ -548,7 +996,18 @@ impl Session {
                 } else {
                     ""
                 };
-                writeln!(out, "{}{who} to move.", capital(self.side_name(side)))
+                writeln!(out, "{}{who} to move.", capital(self.side_name(side)))?;
+                if let Some(reason) = self.record.claimable_draw()
+                    && !self.settings.computer[side.index()]
+                {
+                    writeln!(
+                        out,
+                        "{} may claim a draw by {}: type `claim`.",
+                        capital(self.side_name(side)),
+                        claim_rule(reason)
+                    )?;
+                }
+                Ok(())
             }
         }
     }
@@ -605,6 +1064,47 @@ fn start_move_number(start: &AnyGame) -> u32 {
         .unwrap_or(1)
 }
 
+/// The rule behind a claimable draw, in words.
+fn claim_rule(reason: Reason) -> String {
+    match reason {
+        Reason::ThreefoldRepetition => {
+            "threefold repetition (the same position for the third time)".to_owned()
+        }
+        Reason::FiftyMoves => {
+            "the fifty-move rule (fifty moves each without a capture or pawn move)".to_owned()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Today's date (UTC) as PGN and PDN write it: `2026.11.27`.
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    let (year, month, day) = civil_from_days(i64::try_from(days).unwrap_or(0));
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (
+        year,
+        u32::try_from(month).unwrap_or(1),
+        u32::try_from(day).unwrap_or(1),
+    )
+}
+
 fn capital(word: &str) -> String {
     let mut chars = word.chars();
     match chars.next() {
@@ -647,14 +1147,22 @@ mod tests {
                 movetime: Duration::from_millis(50),
                 style: BoardStyle::default(),
                 interactive: false,
+                clock: None,
+                names: [None, None],
+                seed: None,
+                fixed_start: fen.is_some(),
             },
+            None,
         )
     }
 
     fn run(session: &mut Session, script: &str) -> String {
         let mut out = Vec::new();
         session
-            .run(script.as_bytes(), &mut out)
+            .run(
+                &mut super::super::input::Script::new(script.as_bytes()),
+                &mut out,
+            )
             .expect("writing to memory works");
         String::from_utf8(out).expect("the session writes UTF-8")
     }
@@ -728,9 +1236,14 @@ mod tests {
         let mut s = session("chess", None, None);
         let out = run(
             &mut s,
-            &format!("draw\n{}draw\ne4\n", "Nf3\nNf6\nNg1\nNg8\n".repeat(2)),
+            &format!("claim\n{}claim\ne4\n", "Nf3\nNf6\nNg1\nNg8\n".repeat(2)),
         );
         assert!(out.contains("No draw to claim here"), "{out}");
+        assert!(
+            out.contains("White may claim a draw by threefold repetition (the same position for the third time): type `claim`."),
+            "{out}"
+        );
+        assert_eq!(out.matches("may claim").count(), 1, "{out}");
         assert!(
             out.contains("Game over: draw by threefold repetition (1/2-1/2)."),
             "{out}"
@@ -749,6 +1262,13 @@ mod tests {
         assert!(out.contains("game 1: "), "{out}");
         assert!(out.contains("Nothing changed."), "{out}");
         assert_eq!(s.record.plies(), 1);
+    }
+
+    #[test]
+    fn dates_count_from_1970() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(civil_from_days(20_419), (2025, 11, 27));
     }
 
     #[test]
