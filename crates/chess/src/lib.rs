@@ -16,6 +16,7 @@ mod san;
 mod setup;
 mod square;
 mod uci;
+mod unwinnable;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -31,3 +32,4 @@ pub use square::{File, ParseSquareError, Rank, Square};
 pub use tablero_core::perft;
 pub use tablero_core::{Outcome, Position, Reason, Side};
 pub use uci::{UciMove, UciMoveError};
+pub use unwinnable::{Analysis, DEFAULT_BUDGET, Verdict};

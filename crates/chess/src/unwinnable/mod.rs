@@ -1,0 +1,136 @@
+//! Unwinnability: can a side still checkmate by some series of legal moves?
+//!
+//! FIDE's laws make a game drawn when neither side can checkmate by any series of
+//! legal moves (a dead position, 5.2.2), and a flag fall or a resignation a draw when
+//! the opponent could not checkmate that way (6.9). The question is a helpmate
+//! problem: both sides cooperate. [`Chess::can_checkmate`] answers it in three values
+//! and is never wrong: [`Verdict::Winnable`] comes with a line that ends in the mate,
+//! [`Verdict::Unwinnable`] with a proof, and anything the analysis cannot settle
+//! within its node budget is [`Verdict::Undetermined`].
+//!
+//! The analysis runs in three steps, cheapest first:
+//! 1. material: a side with only a king, or minor pieces that cannot mate against
+//!    what the opponent has ([`Chess::has_insufficient_material`]);
+//! 2. frozen pawns: every pawn blocked so that it can never move, capture or be
+//!    captured, and no piece of the side able to ever attack a square the enemy king
+//!    can reach (see `fortress.rs`);
+//! 3. a helpmate search (see `search.rs`): iterative deepening with move ordering
+//!    that drives toward a mate, first over every move (which can also prove that
+//!    every line runs into steps 1–2 or a game end), then along the few best moves only
+//!    to find long mates.
+//!
+//! The approach follows the ideas of the Chess Unwinnability Analyzer by Miguel
+//! Ambrona ("Chess is hard even for a single player", FUN 2022).
+
+mod fortress;
+mod search;
+
+use tablero_core::Side;
+
+use crate::{Chess, Move};
+
+use search::{Found, Search};
+
+/// Whether a side can still checkmate by some series of legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// A series of legal moves ends in checkmate by the side.
+    Winnable,
+    /// No series of legal moves does.
+    Unwinnable,
+    /// The analysis could not settle it within its budget.
+    Undetermined,
+}
+
+impl Verdict {
+    /// Whether the side may still win: anything but a proved [`Verdict::Unwinnable`].
+    #[must_use]
+    pub const fn may_win(self) -> bool {
+        !matches!(self, Verdict::Unwinnable)
+    }
+}
+
+/// The answer of [`Chess::analyse_unwinnability`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// For [`Verdict::Winnable`], legal moves from the position that end in
+    /// checkmate by the side; empty otherwise (and when the position already is that
+    /// checkmate).
+    pub witness: Vec<Move>,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// The node budget of [`Chess::can_checkmate`].
+pub const DEFAULT_BUDGET: u64 = 400_000;
+
+/// Plies the exhaustive search looks at before the guided one takes over.
+const EXHAUSTIVE_PLIES: usize = 4;
+
+impl Chess {
+    /// Whether `side` can still checkmate by some series of legal moves, both sides
+    /// cooperating, within [`DEFAULT_BUDGET`] search nodes.
+    ///
+    /// ```
+    /// use tablero_chess::{CastlingMode, Chess, Side, Verdict};
+    ///
+    /// // Blocked pawns that can never move and kings that cannot pass them.
+    /// let fen = "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1";
+    /// let pos = Chess::from_fen(fen, CastlingMode::Standard)?;
+    /// assert_eq!(pos.can_checkmate(Side::White), Verdict::Unwinnable);
+    /// assert_eq!(Chess::new().can_checkmate(Side::Black), Verdict::Winnable);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn can_checkmate(&self, side: Side) -> Verdict {
+        self.analyse_unwinnability(side, DEFAULT_BUDGET).verdict
+    }
+
+    /// [`Chess::can_checkmate`] with a node budget, and the witness line.
+    #[must_use]
+    pub fn analyse_unwinnability(&self, side: Side, budget: u64) -> Analysis {
+        let done = |verdict| Analysis {
+            verdict,
+            witness: Vec::new(),
+            nodes: 0,
+        };
+        if let Some(verdict) = self.static_verdict(side) {
+            return done(verdict);
+        }
+        let mut search = Search::new(side, budget);
+        let mut found = search.exhaustive(self, EXHAUSTIVE_PLIES);
+        if found == Found::Open && search.nodes() < budget {
+            found = search.guided(self);
+        }
+        let verdict = match found {
+            Found::Mate => Verdict::Winnable,
+            Found::Hopeless => Verdict::Unwinnable,
+            Found::Open => Verdict::Undetermined,
+        };
+        Analysis {
+            verdict,
+            witness: if verdict == Verdict::Winnable {
+                search.line.clone()
+            } else {
+                Vec::new()
+            },
+            nodes: search.nodes(),
+        }
+    }
+
+    /// The verdict of the static steps alone (material and frozen pawns), without
+    /// searching: `Some(Unwinnable)` when they prove it, `Some(Winnable)` when the
+    /// position is already that side's checkmate, `None` otherwise.
+    #[must_use]
+    pub fn static_verdict(&self, side: Side) -> Option<Verdict> {
+        if self.turn() != side && self.is_check() && self.count_moves() == 0 {
+            return Some(Verdict::Winnable);
+        }
+        if self.has_insufficient_material(side) || fortress::frozen_pawns_forbid_check(self, side) {
+            return Some(Verdict::Unwinnable);
+        }
+        None
+    }
+}
