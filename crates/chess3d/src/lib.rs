@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+pub mod attacks;
 mod bitboard;
 mod board;
 pub mod fuzz;

@@ -10,11 +10,11 @@
 use tablero_core::Side;
 
 use crate::bitboard::{
-    Bits, CABALLO_MOVES, DAMA_TARGETS, DIAGONALS, NEIGHBOURS, ROW_B, ROW_G, ROW_OR_COLUMN,
-    caballo_rays, diagonal_attacks, north, north_east, north_west, orthogonal_attacks, south,
-    south_east, south_west,
+    Bits, DAMA_TARGETS, DIAGONALS, NEIGHBOURS, ROW_B, ROW_G, ROW_OR_COLUMN, caballo_rays,
+    diagonal_attacks, north, north_east, north_west, orthogonal_attacks, south, south_east,
+    south_west,
 };
-use crate::{Chess3d, Kind, LEVELS, Move, MoveList, Piece, Square};
+use crate::{Chess3d, Kind, LEVELS, Move, MoveList, Piece, Square, attacks};
 
 /// What one piece can do: destinations on its own level, and whether it may move one
 /// level down or up.
@@ -92,14 +92,7 @@ impl Chess3d {
                 (orthogonal_attacks(index, !empty) | diagonal_attacks(index, !empty)) & !own
             }
             Kind::Dama => DAMA_TARGETS[index] & !own,
-            Kind::Caballo => {
-                let (moves, n) = &CABALLO_MOVES[index];
-                moves[..*n]
-                    .iter()
-                    .filter(|m| m.legs & empty == m.legs)
-                    .fold(0, |acc, m| acc | m.to)
-                    & !own
-            }
+            Kind::Caballo => attacks::caballo(index, !empty) & !own,
         };
         let own_kind = |k: Kind| board.pieces(Piece { side: us, kind: k }, level);
         let may_change_level = match kind {

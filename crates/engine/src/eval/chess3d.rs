@@ -19,11 +19,15 @@
 //! accumulator that adds them, or one that records each feature's count for the
 //! tuner (`examples/tune_chess3d.rs`, [`Chess3dEvaluator::trace`]).
 
+use tablero_chess3d::attacks as level_attacks;
 use tablero_chess3d::{Board, Chess3d, Kind, LEVELS, Move, Piece, QUIET_PLY_LIMIT, Side, Square};
 
 use super::chess3d_weights::WEIGHTS;
 use super::trace::{Accumulator, EvalTrace, Tally, WeightSum};
 use crate::{CHESS3D_LEVELS, Evaluator, LevelTable, Score, Terminal};
+
+// The generated weights import nothing from this file; their length is checked here.
+const _: () = assert!(WEIGHTS.len() == feature::COUNT);
 
 /// Feature indices into the weights (`chess3d_weights.rs`). Features of a kind have
 /// six weights, by [`Kind::index`] (peón, alfil, caballo, torre, dama, rey).
@@ -73,9 +77,6 @@ pub(crate) mod feature {
 
 use feature as f;
 
-/// A middlegame and an endgame value.
-pub(crate) type Pair = (i32, i32);
-
 /// What each kind adds to the game phase; [`MAX_PHASE`] is the full start set.
 const PHASE_WEIGHT: [i32; 6] = [0, 2, 1, 1, 0, 4];
 const MAX_PHASE: i32 = 40;
@@ -107,224 +108,37 @@ const DAMA_CAPTURABLE: Score = 5_000;
 /// static value of one; normally [`Evaluator::terminal`] scores it first.
 const DAMA_LOST: Score = 10_000;
 
-// --- Geometry of one level: bit `row * 8 + column`, row A = 0. ---
+// --- Geometry of one level (bit `row * 8 + column`, row A = 0): the attack sets
+// come from the rules crate (`tablero_chess3d::attacks`), so evaluation and move
+// generation cannot disagree. ---
 
-const COLUMN_1: u64 = 0x0101_0101_0101_0101;
-const NOT_1: u64 = !COLUMN_1;
-const NOT_8: u64 = !(COLUMN_1 << 7);
-
-const fn north(b: u64) -> u64 {
-    b << 8
-}
-const fn south(b: u64) -> u64 {
-    b >> 8
-}
-const fn east(b: u64) -> u64 {
-    (b << 1) & NOT_1
-}
-const fn west(b: u64) -> u64 {
-    (b >> 1) & NOT_8
-}
-const fn north_east(b: u64) -> u64 {
-    (b << 9) & NOT_1
-}
-const fn north_west(b: u64) -> u64 {
-    (b << 7) & NOT_8
-}
-const fn south_east(b: u64) -> u64 {
-    (b >> 7) & NOT_1
-}
-const fn south_west(b: u64) -> u64 {
-    (b >> 9) & NOT_8
-}
-const fn ring(b: u64) -> u64 {
-    north(b)
-        | south(b)
-        | east(b)
-        | west(b)
-        | north_east(b)
-        | north_west(b)
-        | south_east(b)
-        | south_west(b)
-}
-
-/// The squares a peón of `side` in `pawns` may capture on: one diagonally backward.
-const fn pawn_attacks(pawns: u64, side: Side) -> u64 {
-    match side {
-        Side::White => south_east(pawns) | south_west(pawns),
-        Side::Black => north_east(pawns) | north_west(pawns),
-    }
-}
-
-/// A caballo move from a square: the long leg that must be empty, and the target.
-#[derive(Debug, Clone, Copy)]
-struct Leap {
-    legs: u64,
-    to: u64,
-}
-
-/// Per-square tables of one level, built once from the move rules.
-struct Geometry {
-    /// Per direction the squares a slider crosses on an empty level: 0..4 towards
-    /// higher bits (north, east, north-east, north-west), 4..8 towards lower bits.
-    rays: [[u64; 64]; 8],
-    /// The dama's targets: one or two steps in each direction, jumping.
-    dama: [u64; 64],
-    /// The eight neighbours (the rey next to the dama lets it change level).
-    neighbours: [u64; 64],
-    /// Both diagonals through the square (an alfil's level-move partners).
-    diagonals: [u64; 64],
-    /// Row and column through the square (a torre's level-move partners).
-    row_or_column: [u64; 64],
-    /// Caballo moves, long leg first.
-    leaps: [([Leap; 8], usize); 64],
-    /// Steps from the square to the four centre squares, 0..=3, reversed: 3 in the
-    /// centre, 0 on the rim.
-    centrality: [i32; 64],
-}
-
-const fn build_geometry() -> Geometry {
-    const STEPS: [(i32, i32); 8] = [
-        (1, 0),
-        (0, 1),
-        (1, 1),
-        (1, -1),
-        (-1, 0),
-        (0, -1),
-        (-1, -1),
-        (-1, 1),
-    ];
-    const LEAPS: [(i32, i32); 8] = [
-        (-2, -1),
-        (-2, 1),
-        (-1, -2),
-        (-1, 2),
-        (1, -2),
-        (1, 2),
-        (2, -1),
-        (2, 1),
-    ];
-    const NO_LEAP: Leap = Leap { legs: 0, to: 0 };
-    let mut g = Geometry {
-        rays: [[0; 64]; 8],
-        dama: [0; 64],
-        neighbours: [0; 64],
-        diagonals: [0; 64],
-        row_or_column: [0; 64],
-        leaps: [([NO_LEAP; 8], 0); 64],
-        centrality: [0; 64],
-    };
+/// Steps from each square to the four centre squares, 0..=3, reversed: 3 in the
+/// centre, 0 on the rim.
+static CENTRALITY: [i32; 64] = {
+    let mut table = [0; 64];
     let mut sq = 0;
     while sq < 64 {
         let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
-        let b = 1u64 << sq;
-        let mut d = 0;
-        while d < 8 {
-            let (dr, dc) = STEPS[d];
-            let (mut rr, mut cc) = (r + dr, c + dc);
-            let mut ray = 0;
-            while rr >= 0 && rr < 8 && cc >= 0 && cc < 8 {
-                ray |= 1u64 << (rr * 8 + cc);
-                rr += dr;
-                cc += dc;
-            }
-            g.rays[d][sq] = ray;
-            d += 1;
-        }
-        g.neighbours[sq] = ring(b);
-        g.dama[sq] = ring(b)
-            | north(north(b))
-            | south(south(b))
-            | east(east(b))
-            | west(west(b))
-            | north_east(north_east(b))
-            | north_west(north_west(b))
-            | south_east(south_east(b))
-            | south_west(south_west(b));
-        g.diagonals[sq] = g.rays[2][sq] | g.rays[3][sq] | g.rays[6][sq] | g.rays[7][sq];
-        g.row_or_column[sq] = g.rays[0][sq] | g.rays[1][sq] | g.rays[4][sq] | g.rays[5][sq];
-        let mut n = 0;
-        let mut i = 0;
-        while i < 8 {
-            let (dr, dc) = LEAPS[i];
-            let (tr, tc) = (r + dr, c + dc);
-            if tr >= 0 && tr < 8 && tc >= 0 && tc < 8 {
-                let (l1, l2) = if dr == 2 || dr == -2 {
-                    ((r + dr / 2, c), (r + dr, c))
-                } else {
-                    ((r, c + dc / 2), (r, c + dc))
-                };
-                g.leaps[sq].0[n] = Leap {
-                    legs: (1u64 << (l1.0 * 8 + l1.1)) | (1u64 << (l2.0 * 8 + l2.1)),
-                    to: 1u64 << (tr * 8 + tc),
-                };
-                n += 1;
-            }
-            i += 1;
-        }
-        g.leaps[sq].1 = n;
         let dr = if r < 4 { 3 - r } else { r - 4 };
         let dc = if c < 4 { 3 - c } else { c - 4 };
-        g.centrality[sq] = 3 - if dr > dc { dr } else { dc };
+        table[sq] = 3 - if dr > dc { dr } else { dc };
         sq += 1;
     }
-    g
-}
-
-static GEO: Geometry = build_geometry();
-
-/// The ray of direction `d` (0..4, towards higher bits) up to and including the first
-/// occupied square. Bit 63's rays in these directions are empty, so it is a sentinel.
-#[inline(always)]
-fn ray_up(d: usize, sq: usize, occupied: u64) -> u64 {
-    let ray = GEO.rays[d][sq];
-    let first = ((ray & occupied) | (1 << 63)).trailing_zeros();
-    ray ^ GEO.rays[d][first as usize]
-}
-
-/// [`ray_up`] towards lower bits (directions 4..8), with bit 0 as the sentinel.
-#[inline(always)]
-fn ray_down(d: usize, sq: usize, occupied: u64) -> u64 {
-    let ray = GEO.rays[d][sq];
-    let first = 63 - ((ray & occupied) | 1).leading_zeros();
-    ray ^ GEO.rays[d][first as usize]
-}
-
-#[inline(always)]
-fn orthogonal(sq: usize, occupied: u64) -> u64 {
-    ray_up(0, sq, occupied)
-        | ray_up(1, sq, occupied)
-        | ray_down(4, sq, occupied)
-        | ray_down(5, sq, occupied)
-}
-
-#[inline(always)]
-fn diagonal(sq: usize, occupied: u64) -> u64 {
-    ray_up(2, sq, occupied)
-        | ray_up(3, sq, occupied)
-        | ray_down(6, sq, occupied)
-        | ray_down(7, sq, occupied)
-}
-
-#[inline(always)]
-fn caballo(sq: usize, occupied: u64) -> u64 {
-    let (leaps, n) = &GEO.leaps[sq];
-    leaps[..*n]
-        .iter()
-        .filter(|l| l.legs & occupied == 0)
-        .fold(0, |acc, l| acc | l.to)
-}
+    table
+};
 
 /// The squares a piece of `kind` on `sq` (a bit index) attacks on its level.
 #[inline(always)]
 fn attacks(kind: Kind, side: Side, sq: usize, occupied: u64) -> u64 {
     match kind {
-        Kind::Peon => pawn_attacks(1 << sq, side),
-        Kind::Alfil => orthogonal(sq, occupied),
-        Kind::Torre => diagonal(sq, occupied),
-        Kind::Rey => orthogonal(sq, occupied) | diagonal(sq, occupied),
-        Kind::Dama => GEO.dama[sq],
-        Kind::Caballo => caballo(sq, occupied),
+        Kind::Peon => level_attacks::peon_captures(side, 1 << sq),
+        Kind::Alfil => level_attacks::orthogonal(sq, occupied),
+        Kind::Torre => level_attacks::diagonal(sq, occupied),
+        Kind::Rey => {
+            level_attacks::orthogonal(sq, occupied) | level_attacks::diagonal(sq, occupied)
+        }
+        Kind::Dama => level_attacks::dama(sq),
+        Kind::Caballo => level_attacks::caballo(sq, occupied),
     }
 }
 
@@ -377,14 +191,14 @@ fn is_attacked(board: &Board, sq: Square, by: Side) -> bool {
     let occupied = board.occupied(level);
     let theirs = |kind: Kind| board.pieces(Piece { side: by, kind }, level);
     let rey = theirs(Kind::Rey);
-    if orthogonal(i, occupied) & (theirs(Kind::Alfil) | rey) != 0
-        || diagonal(i, occupied) & (theirs(Kind::Torre) | rey) != 0
-        || GEO.dama[i] & theirs(Kind::Dama) != 0
-        || pawn_attacks(theirs(Kind::Peon), by) & sq.bit() != 0
+    if level_attacks::orthogonal(i, occupied) & (theirs(Kind::Alfil) | rey) != 0
+        || level_attacks::diagonal(i, occupied) & (theirs(Kind::Torre) | rey) != 0
+        || level_attacks::dama(i) & theirs(Kind::Dama) != 0
+        || level_attacks::peon_captures(by, theirs(Kind::Peon)) & sq.bit() != 0
     {
         return true;
     }
-    bits(theirs(Kind::Caballo)).any(|c| caballo(c, occupied) & sq.bit() != 0)
+    bits(theirs(Kind::Caballo)).any(|c| level_attacks::caballo(c, occupied) & sq.bit() != 0)
 }
 
 /// Every square `by` attacks on `level`, with the square `ignore` taken as empty (the
@@ -395,7 +209,7 @@ fn attack_map(board: &Board, level: usize, by: Side, ignore: u64) -> u64 {
     for kind in Kind::ALL {
         let pieces = board.pieces(Piece { side: by, kind }, level);
         if kind == Kind::Peon {
-            map |= pawn_attacks(pieces, by);
+            map |= level_attacks::peon_captures(by, pieces);
         } else {
             for sq in bits(pieces) {
                 map |= attacks(kind, by, sq, occupied);
@@ -411,7 +225,7 @@ fn has_safe_square(board: &Board, dama: Square, side: Side) -> bool {
     let level = dama.level();
     let i = dama.bit_index() as usize;
     let enemy = attack_map(board, level, !side, dama.bit());
-    if GEO.dama[i] & !board.side(side, level) & !enemy != 0 {
+    if level_attacks::dama(i) & !board.side(side, level) & !enemy != 0 {
         return true;
     }
     let rey = board.pieces(
@@ -421,7 +235,7 @@ fn has_safe_square(board: &Board, dama: Square, side: Side) -> bool {
         },
         level,
     );
-    GEO.neighbours[i] & rey != 0
+    level_attacks::neighbours(i) & rey != 0
         && [level.wrapping_sub(1), level + 1].into_iter().any(|other| {
             other < LEVELS
                 && board.occupied(other) & dama.bit() == 0
@@ -510,8 +324,8 @@ fn scan(board: &Board, damas: [Option<Square>; 2], acc: &mut impl Accumulator) -
             )
         };
         let pawn_guard = [
-            pawn_attacks(pawns_of(Side::White), Side::White),
-            pawn_attacks(pawns_of(Side::Black), Side::Black),
+            level_attacks::peon_captures(Side::White, pawns_of(Side::White)),
+            level_attacks::peon_captures(Side::Black, pawns_of(Side::Black)),
         ];
         for us in SIDES {
             let u = side_index(us);
@@ -521,7 +335,7 @@ fn scan(board: &Board, damas: [Option<Square>; 2], acc: &mut impl Accumulator) -
             // The enemy dama's zone, when it stands on this level.
             let zone = damas[1 - u]
                 .filter(|d| d.level() == level)
-                .map_or(0, |d| GEO.dama[d.bit_index() as usize] | d.bit());
+                .map_or(0, |d| level_attacks::dama(d.bit_index() as usize) | d.bit());
             let own_of = |kind: Kind| board.pieces(Piece { side: us, kind }, level);
             let rey = own_of(Kind::Rey);
             let alfiles = own_of(Kind::Alfil);
@@ -550,7 +364,7 @@ fn scan(board: &Board, damas: [Option<Square>; 2], acc: &mut impl Accumulator) -
                 }
                 if kind == Kind::Peon {
                     pawn_features(acc, pieces, us, level);
-                    let a = pawn_attacks(pieces, us);
+                    let a = level_attacks::peon_captures(us, pieces);
                     scan.attacks[u][level] |= a;
                     scan.cover[u][level] |= a;
                     if a & zone != 0 {
@@ -569,7 +383,7 @@ fn scan(board: &Board, damas: [Option<Square>; 2], acc: &mut impl Accumulator) -
                     }
                     let reach = (a & safe).count_ones() as i32;
                     acc.add(f::MOBILITY + k, s * (reach - MOBILITY_AVERAGE[k]));
-                    acc.add(f::CENTRE + k, s * GEO.centrality[sq]);
+                    acc.add(f::CENTRE + k, s * CENTRALITY[sq]);
                     if a & zone != 0 {
                         scan.zone_attackers[u] += 1;
                         scan.zone_weight[u] +=
@@ -577,9 +391,9 @@ fn scan(board: &Board, damas: [Option<Square>; 2], acc: &mut impl Accumulator) -
                     }
                     let may_change_level = match kind {
                         Kind::Rey => true,
-                        Kind::Alfil => GEO.diagonals[sq] & alfiles != 0,
-                        Kind::Torre => GEO.row_or_column[sq] & torres != 0,
-                        Kind::Dama => GEO.neighbours[sq] & rey != 0,
+                        Kind::Alfil => level_attacks::diagonals(sq) & alfiles != 0,
+                        Kind::Torre => level_attacks::row_and_column(sq) & torres != 0,
+                        Kind::Dama => level_attacks::neighbours(sq) & rey != 0,
                         Kind::Peon | Kind::Caballo => false,
                     };
                     if may_change_level {
@@ -604,7 +418,7 @@ fn pawn_features(acc: &mut impl Accumulator, pawns: u64, side: Side, level: usiz
             Side::Black => 7 - row,
         };
         acc.add(f::PAWN_ADVANCE + 8 * level + travelled, s);
-        acc.add(f::CENTRE + Kind::Peon.index(), s * GEO.centrality[sq]);
+        acc.add(f::CENTRE + Kind::Peon.index(), s * CENTRALITY[sq]);
     }
     acc.add(f::PAWN_LEVEL + level, s * pawns.count_ones() as i32);
 }
@@ -635,7 +449,7 @@ fn dama_danger(
         let pressure = (scan.zone_weight[t] * (attackers + 1)).min(ZONE_ATTACK_CAP);
         acc.add(f::ZONE_ATTACK, s * pressure);
     }
-    let zone = GEO.dama[i];
+    let zone = level_attacks::dama(i);
     let weak = (zone & enemy & !scan.cover[u][level]).count_ones() as i32;
     if weak != 0 {
         acc.add(f::WEAK_ZONE_SQUARE, s * weak);
@@ -648,7 +462,7 @@ fn dama_danger(
         },
         level,
     );
-    if GEO.neighbours[i] & rey != 0 {
+    if level_attacks::neighbours(i) & rey != 0 {
         let b = dama.bit();
         for other in [level.wrapping_sub(1), level + 1] {
             if other < LEVELS && board.occupied(other) & b == 0 && scan.attacks[t][other] & b == 0 {
@@ -846,17 +660,17 @@ mod tests {
     #[test]
     fn geometry_matches_the_rules() {
         // D4 is row 3, column 3: bit 27.
-        assert_eq!(GEO.dama[27].count_ones(), 16);
-        assert_eq!(GEO.dama[0].count_ones(), 6);
-        assert_eq!(orthogonal(27, 0).count_ones(), 14);
-        assert_eq!(diagonal(27, 0).count_ones(), 13);
+        assert_eq!(level_attacks::dama(27).count_ones(), 16);
+        assert_eq!(level_attacks::dama(0).count_ones(), 6);
+        assert_eq!(level_attacks::orthogonal(27, 0).count_ones(), 14);
+        assert_eq!(level_attacks::diagonal(27, 0).count_ones(), 13);
         // A blocker on a long leg stops the caballo: D4 to B3 passes C4 and B4.
         let c4 = 1u64 << 19;
         let b3 = 1u64 << 10;
-        assert_ne!(caballo(27, 0) & b3, 0);
-        assert_eq!(caballo(27, c4) & b3, 0);
-        assert_eq!(GEO.centrality[27], 3);
-        assert_eq!(GEO.centrality[0], 0);
+        assert_ne!(level_attacks::caballo(27, 0) & b3, 0);
+        assert_eq!(level_attacks::caballo(27, c4) & b3, 0);
+        assert_eq!(CENTRALITY[27], 3);
+        assert_eq!(CENTRALITY[0], 0);
     }
 
     #[test]
