@@ -462,13 +462,17 @@ pub(crate) fn write_weights<T: Tuning>(
     )?;
     writeln!(out, "//! seed a new feature.")?;
     writeln!(out)?;
-    writeln!(out, "use super::{game}::{{Pair, feature::COUNT}};")?;
-    writeln!(out)?;
+    // The file imports nothing from its evaluator (which checks the length against
+    // its feature count), so generated data and code do not depend on each other.
     writeln!(out, "/// The weights, indexed by feature.")?;
     if T::PER_ROW > 1 {
         writeln!(out, "#[rustfmt::skip]")?;
     }
-    writeln!(out, "pub(crate) const WEIGHTS: [Pair; COUNT] = [")?;
+    writeln!(
+        out,
+        "pub(crate) const WEIGHTS: [(i32, i32); {}] = [",
+        weights.len()
+    )?;
     for row in weights.chunks(T::PER_ROW) {
         let items: Vec<String> = row
             .iter()

@@ -16,11 +16,11 @@ use tablero_chess::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_
 use tablero_chess::{Bitboard, Chess, Move, MoveList, Role, Side, Square};
 
 use super::chess_weights::WEIGHTS;
-use super::trace::{Accumulator, EvalTrace, Tally, WeightSum};
+use super::trace::{Accumulator, EvalTrace, Pair, Tally, WeightSum};
 use crate::{Evaluator, Score};
 
-/// A middlegame and an endgame value.
-pub(crate) type Pair = (i32, i32);
+// The generated weights import nothing from this file; their length is checked here.
+const _: () = assert!(WEIGHTS.len() == feature::COUNT);
 
 /// Feature indices: each names a block of weights in [`WEIGHTS`].
 pub(crate) mod feature {

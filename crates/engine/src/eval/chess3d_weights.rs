@@ -3,10 +3,8 @@
 //! `cargo run --release -p tablero-engine --example tune_chess3d`; edit by hand only to
 //! seed a new feature.
 
-use super::chess3d::{Pair, feature::COUNT};
-
 /// The weights, indexed by feature.
-pub(crate) const WEIGHTS: [Pair; COUNT] = [
+pub(crate) const WEIGHTS: [(i32, i32); 60] = [
     (91, 115),
     (472, 551),
     (259, 253),

@@ -3,10 +3,8 @@
 //! `cargo run --release -p tablero-engine --example tune_chess`; edit by hand only to
 //! seed a new feature.
 
-use super::chess::{Pair, feature::COUNT};
-
 /// The weights, indexed by feature.
-pub(crate) const WEIGHTS: [Pair; COUNT] = [
+pub(crate) const WEIGHTS: [(i32, i32); 594] = [
     (80, 105),
     (318, 345),
     (332, 345),

@@ -20,8 +20,11 @@
 use tablero_draughts::{BoardSize, Draughts, KingRange, Move, Orientation, RuleSet, Side};
 
 use super::draughts_weights::WEIGHTS;
-use super::trace::{Accumulator, EvalTrace, Tally, WeightSum};
+use super::trace::{Accumulator, EvalTrace, Pair, Tally, WeightSum};
 use crate::{DRAUGHTS_LEVELS, Evaluator, LevelTable, Score};
+
+// The generated weights import nothing from this file; their length is checked here.
+const _: () = assert!(WEIGHTS.len() == feature::COUNT);
 
 /// Feature indices. Each rule set has its own block of [`feature::BLOCK`] weights,
 /// in [`RuleSet::ALL`] order; the names below are offsets within a block.
@@ -70,9 +73,6 @@ pub(crate) mod feature {
 }
 
 use feature as f;
-
-/// A middlegame and an endgame value.
-pub(crate) type Pair = (i32, i32);
 
 /// How many columns beyond a man's forward cone an enemy piece still counts as able
 /// to intercept it (men capture sideways into the cone's edge).

@@ -3,10 +3,8 @@
 //! `cargo run --release -p tablero-engine --example tune_draughts`; edit by hand only to
 //! seed a new feature.
 
-use super::draughts::{Pair, feature::COUNT};
-
 /// The weights, indexed by feature.
-pub(crate) const WEIGHTS: [Pair; COUNT] = [
+pub(crate) const WEIGHTS: [(i32, i32); 222] = [
     (100, 135),
     (158, 204),
     (1, 5),

@@ -1,6 +1,9 @@
 //! What the linear evaluations (all four games) share: the accumulator their feature
 //! counting is generic over, and the feature counts of one position for the tuners.
 
+/// A middlegame and an endgame value.
+pub(crate) type Pair = (i32, i32);
+
 /// Receives feature counts, for White/red (+) or Black (-).
 pub(crate) trait Accumulator {
     fn add(&mut self, feature: usize, count: i32);

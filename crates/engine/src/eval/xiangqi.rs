@@ -16,12 +16,12 @@
 use tablero_xiangqi::repetition::judge_positions;
 use tablero_xiangqi::{Bitboard, Move, Piece, Role, Side, Square, Xiangqi};
 
-use super::trace::{Accumulator, EvalTrace, Tally, WeightSum};
+use super::trace::{Accumulator, EvalTrace, Pair, Tally, WeightSum};
 use super::xiangqi_weights::WEIGHTS;
 use crate::{Evaluator, Score};
 
-/// A middlegame and an endgame value.
-pub(crate) type Pair = (i32, i32);
+// The generated weights import nothing from this file; their length is checked here.
+const _: () = assert!(WEIGHTS.len() == feature::COUNT);
 
 /// Feature indices: each names a block of weights in [`WEIGHTS`].
 pub(crate) mod feature {

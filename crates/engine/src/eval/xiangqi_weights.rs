@@ -3,11 +3,9 @@
 //! `cargo run --release -p tablero-engine --example tune_xiangqi`; edit by hand only to
 //! seed a new feature.
 
-use super::xiangqi::{Pair, feature::COUNT};
-
 /// The weights, indexed by feature.
 #[rustfmt::skip]
-pub(crate) const WEIGHTS: [Pair; COUNT] = [
+pub(crate) const WEIGHTS: [(i32, i32); 707] = [
     (-8, 0), (-8, 0), (-8, 0), (48, -5), (199, -26), (33, -3), (-8, 0), (-8, 0), (-8, 0),
     (-23, 0), (-23, 0), (-23, 0), (-147, 15), (46, -17), (-135, 9), (-23, 0), (-23, 0), (-23, 0),
     (-43, 0), (-43, 0), (-43, 0), (-182, 16), (-165, 8), (-125, 9), (-43, 0), (-43, 0), (-43, 0),
