@@ -74,8 +74,8 @@ pub struct TextResult {
 }
 
 /// How far below even (in centipawns, for itself) the computer's evaluation must be
-/// for it to accept a draw offer: it takes a draw when it stands worse.
-pub const DRAW_ACCEPT_MARGIN: i32 = 50;
+/// for it to accept a draw offer: it takes a draw when it stands a pawn worse.
+pub const DRAW_ACCEPT_MARGIN: i32 = 100;
 
 /// After this many plies the computer also takes a draw in a level position (its
 /// evaluation within [`DRAW_LEVEL_WINDOW`] of even): nothing is left to play for.

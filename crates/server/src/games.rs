@@ -495,7 +495,7 @@ impl Games {
                 })
             }
         };
-        let Some(best) = self.engines.think(job, started).await else {
+        let Some((best, score)) = self.engines.think(job, started).await else {
             return;
         };
         {
@@ -512,6 +512,23 @@ impl Games {
                 return;
             }
             let side = game.record.turn();
+            // A standing draw offer is answered now, from the search's evaluation, by
+            // the rule the terminal's computer follows too; its move declines it.
+            if game.draw_offered_by() == Some(side.other())
+                && tablero_games::accepts_draw(score, game.record.plies())
+            {
+                match game.answer_draw(side, true, now) {
+                    Ok(change) => {
+                        if let Err(e) = self.commit(&mut game, slot, change, None).await {
+                            tracing::error!(game = %game.id, error = %e, "a draw could not be stored");
+                        }
+                    }
+                    Err(e) => {
+                        tracing::error!(game = %game.id, error = %e, "the computer's draw was refused");
+                    }
+                }
+                return;
+            }
             let before = game.snapshot();
             match game.play(side, &best, now) {
                 Ok(change) => {
@@ -603,13 +620,14 @@ impl EnginePool {
         }
     }
 
-    /// The move the computer chooses, or `None` if the search was stopped or failed.
-    /// `started` is told how long the search waited for a worker, before it starts.
+    /// The move the computer chooses with its evaluation (centipawns for the side to
+    /// move), or `None` if the search was stopped or failed. `started` is told how
+    /// long the search waited for a worker, before it starts.
     async fn think(
         &self,
         job: ComputerJob,
         started: impl FnOnce(Duration) -> BoxFuture + Send,
-    ) -> Option<String> {
+    ) -> Option<(String, i32)> {
         let queued = Instant::now();
         let queue = if job.person_plays {
             &self.people
@@ -641,7 +659,15 @@ impl EnginePool {
             };
             let result = engine.search(&job.position, &job.history, &request, &job.stop, |_| {});
             let stopped = job.stop.load(std::sync::atomic::Ordering::Relaxed);
-            (engine, if stopped { None } else { result.best })
+            let score = result.info.lines.first().map_or(0, |line| line.score);
+            (
+                engine,
+                if stopped {
+                    None
+                } else {
+                    result.best.map(|best| (best, score))
+                },
+            )
         })
         .await
         .ok()?;

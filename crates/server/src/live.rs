@@ -661,10 +661,16 @@ impl LiveGame {
                 now,
             ));
         }
-        // The computer does not take draw offers: the offer stands until the game goes on.
+        // A computer answers when it moves (`tablero_games::accepts_draw` on its
+        // search's evaluation): the offer stands until then.
         self.draw_offer = Some(side);
         self.version += 1;
         Ok(Change::Offer)
+    }
+
+    /// The side whose draw offer stands, if any.
+    pub(crate) fn draw_offered_by(&self) -> Option<Side> {
+        self.draw_offer
     }
 
     /// `side` accepts or declines the opponent's draw offer.

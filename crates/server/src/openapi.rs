@@ -303,7 +303,7 @@ fn api_document() -> Value {
             "/api/games/{id}/takeback/accept": seat_action("Accept the opponent's takeback request.", "No request pending."),
             "/api/games/{id}/takeback/decline": seat_action("Decline the opponent's takeback request.", "No request pending."),
             "/api/games/{id}/resign": seat_action("Resign.", "The game is over."),
-            "/api/games/{id}/draw/offer": seat_action("Offer a draw (accepts a pending offer of the opponent). The computer declines.", "The game is over."),
+            "/api/games/{id}/draw/offer": seat_action("Offer a draw (accepts a pending offer of the opponent). A computer opponent answers when it moves: it accepts when its evaluation says it stands worse, else its move declines.", "The game is over."),
             "/api/games/{id}/draw/accept": seat_action("Accept the opponent's draw offer.", "No offer pending."),
             "/api/games/{id}/draw/decline": seat_action("Decline the opponent's draw offer.", "No offer pending."),
             "/api/games/{id}/draw/claim": seat_action("Claim a draw on your turn (chess: threefold repetition, fifty moves).", "No draw to claim, or not your turn."),

@@ -637,6 +637,30 @@ async fn a_draw_offer_while_the_computer_thinks_does_not_stop_it() {
 }
 
 #[tokio::test]
+async fn the_computer_accepts_a_standing_draw_offer_when_it_stands_worse() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    // A lone king against queen and king: the computer (Black) takes the draw when
+    // it comes to move (tablero_games::accepts_draw, as in `tablero play`).
+    let game = create(
+        &app,
+        json!({"game": "chess", "position": "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+               "players": {"white": {"name": "ana"}, "black": {"computer": 1}}}),
+    )
+    .await;
+    let w = game.token("white");
+    let (status, _) = action(&app, &game.id, &w, "draw/offer").await;
+    assert_eq!(status, StatusCode::OK);
+    play(&app, &game.id, &w, "d1d2").await;
+    let s = wait_for(&app, &game.id, Duration::from_secs(30), |s| {
+        s["status"] == "finished"
+    })
+    .await;
+    assert_eq!(s["outcome"]["reason"], "agreement", "{s}");
+    assert_eq!(moves(&s).len(), 1, "it answered instead of moving");
+}
+
+#[tokio::test]
 async fn chess960_games_start_from_one_of_the_960() {
     let dir = tempfile::tempdir().unwrap();
     let app = app_in(&dir).await;
