@@ -11,6 +11,7 @@ mod engine;
 mod engine_process;
 mod hub_client;
 mod record;
+mod protocol_engine;
 mod search_thread;
 mod uci_client;
 mod ui_hints;
@@ -30,6 +31,7 @@ pub use engine::{
 };
 pub use hub_client::{HubEngine, HubError};
 pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
+pub use protocol_engine::{Flow, ProtocolEngine};
 pub use search_thread::{Hold, SearchMode, SearchThread};
 pub use tablero_core::fresh_seed;
 pub use tablero_engine::{Clock, Level, Limits};

@@ -2,15 +2,14 @@
 
 use std::io::{BufRead, Write};
 use std::ops::ControlFlow;
-use std::sync::Arc;
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 
 use tablero_draughts::{Draughts, HubMove, Position};
 use tablero_engine::score::{MATE, is_mate_score};
+pub use tablero_games::Flow;
 use tablero_games::{
-    AnyEngine, AnyGame, Clock, Limits, SearchMode, SearchRequest, SearchThread, TextInfo,
-    TextResult,
+    AnyGame, Clock, Limits, ProtocolEngine, SearchMode, SearchRequest, TextInfo, TextResult,
 };
 
 use crate::command::{Command, LevelSpec, Mode, quote};
@@ -18,15 +17,6 @@ use crate::params::{Effect, Params};
 
 /// Time kept back from every clock budget for the move to reach the GUI.
 pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
-
-/// Whether the conversation goes on after a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flow {
-    /// Read the next command.
-    Continue,
-    /// `quit` was received: the search is stopped and the session is done.
-    Quit,
-}
 
 /// One Hub conversation: the parameters, the limits of `level`, the position with
 /// the positions before it, and the search running in its own thread.
@@ -42,15 +32,7 @@ pub struct Session {
     level: LevelSpec,
     position: Draughts,
     history: Vec<Draughts>,
-    engine: Option<EngineSlot>,
-    search: Option<SearchThread>,
-}
-
-/// The engine, kept from search to search for its hash table.
-#[derive(Debug)]
-struct EngineSlot {
-    engine: Arc<AnyEngine>,
-    hash_mb: usize,
+    engine: ProtocolEngine,
 }
 
 impl Session {
@@ -65,8 +47,7 @@ impl Session {
             params,
             level: LevelSpec::default(),
             history: Vec::new(),
-            engine: None,
-            search: None,
+            engine: ProtocolEngine::default(),
         }
     }
 
@@ -97,18 +78,12 @@ impl Session {
             Command::Hub => self.hub(),
             Command::SetParam { name, value } => self.set_param(&name, value.as_deref()),
             Command::Init => {
-                if self.search.is_none() {
-                    // The hash table is allocated here, where Hub expects slow set-up.
-                    self.engine();
-                }
+                // The hash table is allocated here, where Hub expects slow set-up.
+                let game = AnyGame::Draughts(self.position.clone());
+                self.engine.prepare(&game, self.params.hash_mb);
                 self.send("ready".to_owned());
             }
-            Command::NewGame => {
-                self.finish_search();
-                if let Some(slot) = &self.engine {
-                    slot.engine.new_game();
-                }
-            }
+            Command::NewGame => self.engine.new_game(),
             Command::Pos { position, moves } => self.set_position(position.as_deref(), &moves),
             Command::Level(spec) => self.level = spec,
             Command::Time { left, inc } => {
@@ -118,11 +93,11 @@ impl Session {
                 }
             }
             Command::Go(mode) => self.go(mode),
-            Command::PonderHit => self.ponder_hit(),
-            Command::Stop => self.finish_search(),
+            Command::PonderHit => self.engine.ponder_hit(),
+            Command::Stop => self.engine.finish(),
             Command::Ping => self.send("pong".to_owned()),
             Command::Quit => {
-                self.finish_search();
+                self.engine.finish();
                 return Flow::Quit;
             }
         }
@@ -133,9 +108,7 @@ impl Session {
     /// that `done` is written (a script piping commands gets its answer); a search
     /// without a limit, or pondering, is stopped.
     pub fn end_of_input(&mut self) {
-        if let Some(search) = self.search.take() {
-            search.finish();
-        }
+        self.engine.end_of_input();
     }
 
     fn send(&self, line: String) {
@@ -162,18 +135,11 @@ impl Session {
     fn set_param(&mut self, name: &str, value: Option<&str>) {
         match self.params.set(name, value) {
             Ok(Effect::None) => {}
-            Ok(Effect::Resize) => {
-                // Rebuilt at the next `init` or `go`, never under a running search.
-                if self.search.is_none() {
-                    self.engine = None;
-                }
-            }
+            Ok(Effect::Resize) => self.engine.resize(),
             Ok(Effect::NewRuleSet) => {
                 self.position = Draughts::new(self.params.variant);
                 self.history.clear();
-                if let Some(slot) = self.engine.as_ref().filter(|_| self.search.is_none()) {
-                    slot.engine.new_game();
-                }
+                self.engine.forget_if_idle();
             }
             Err(why) => self.error(&format!("ignored set-param: {why}")),
         }
@@ -217,33 +183,10 @@ impl Session {
         self.history = history;
     }
 
-    /// The engine for the current hash size, built when missing.
-    fn engine(&mut self) -> Arc<AnyEngine> {
-        let hash_mb = self.params.hash_mb;
-        match &self.engine {
-            Some(slot) if slot.hash_mb == hash_mb => Arc::clone(&slot.engine),
-            _ => {
-                // Drop the old table first: two large tables need not exist at once.
-                self.engine = None;
-                let game = AnyGame::Draughts(self.position.clone());
-                let engine = Arc::new(AnyEngine::for_game(&game, hash_mb));
-                self.engine = Some(EngineSlot {
-                    engine: Arc::clone(&engine),
-                    hash_mb,
-                });
-                engine
-            }
-        }
-    }
-
     fn go(&mut self, mode: Mode) {
-        if let Some(search) = self.search.take() {
-            if !search.is_finished() {
-                self.error("go during a search: the previous search is stopped first");
-            }
-            search.stop();
+        if self.engine.is_running() {
+            self.error("go during a search: the previous search is stopped first");
         }
-        let engine = self.engine();
         let spec = &self.level;
         let clock = spec.time.map(|time| {
             let inc = spec.inc.unwrap_or_default();
@@ -301,28 +244,15 @@ impl Session {
         let answer = move |result: TextResult| {
             let _ = out.send(done_line(&position, &result));
         };
-        self.search = Some(SearchThread::spawn(
-            engine,
-            AnyGame::Draughts(self.position.clone()),
+        self.engine.start(
+            &AnyGame::Draughts(self.position.clone()),
             history,
+            self.params.hash_mb,
             request,
             search_mode,
             on_info,
             answer,
-        ));
-    }
-
-    fn ponder_hit(&mut self) {
-        if let Some(search) = &self.search {
-            search.ponder_hit();
-        }
-    }
-
-    /// Stops the search, if any, and waits until it has written `done`.
-    fn finish_search(&mut self) {
-        if let Some(search) = self.search.take() {
-            search.stop();
-        }
+        );
     }
 }
 

@@ -2,26 +2,16 @@
 
 use std::io::{BufRead, Write};
 use std::ops::ControlFlow;
-use std::sync::Arc;
 use std::sync::mpsc::Sender;
 
 use tablero_engine::score::mate_in_moves;
+pub use tablero_games::Flow;
 use tablero_games::{
-    AnyEngine, AnyGame, Clock, Hold, Limits, SearchMode, SearchRequest, SearchThread, TextInfo,
-    TextResult,
+    AnyGame, Clock, Hold, Limits, ProtocolEngine, SearchMode, SearchRequest, TextInfo, TextResult,
 };
 
 use crate::command::{Command, Go, Start};
 use crate::options::{Effect, Options};
-
-/// Whether the conversation goes on after a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flow {
-    /// Read the next command.
-    Continue,
-    /// `quit` was received: the search is stopped and the session is done.
-    Quit,
-}
 
 /// One UCI conversation: the options, the game kind, the position with the positions
 /// before it, and the search running in its own thread.
@@ -37,16 +27,7 @@ pub struct Session {
     debug: bool,
     game: AnyGame,
     history: Vec<AnyGame>,
-    engine: Option<EngineSlot>,
-    search: Option<SearchThread>,
-}
-
-/// The engine, kept from search to search for its hash table.
-#[derive(Debug)]
-struct EngineSlot {
-    engine: Arc<AnyEngine>,
-    game_id: &'static str,
-    hash_mb: usize,
+    engine: ProtocolEngine,
 }
 
 impl Session {
@@ -62,8 +43,7 @@ impl Session {
             debug: false,
             game,
             history: Vec::new(),
-            engine: None,
-            search: None,
+            engine: ProtocolEngine::default(),
         }
     }
 
@@ -100,26 +80,19 @@ impl Session {
             Command::Uci => self.uci(),
             Command::Debug(on) => self.debug = on,
             Command::IsReady => {
-                if self.search.is_none() {
-                    // The hash table is allocated here, where UCI expects slow set-up.
-                    self.engine();
-                }
+                // The hash table is allocated here, where UCI expects slow set-up.
+                self.engine.prepare(&self.game, self.options.hash_mb);
                 self.send("readyok".to_owned());
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Register => {}
-            Command::UciNewGame => {
-                self.finish_search();
-                if let Some(slot) = &self.engine {
-                    slot.engine.new_game();
-                }
-            }
+            Command::UciNewGame => self.engine.new_game(),
             Command::Position { start, moves } => self.set_position(&start, &moves),
             Command::Go(go) => self.go(&go),
-            Command::Stop => self.finish_search(),
-            Command::PonderHit => self.ponder_hit(),
+            Command::Stop => self.engine.finish(),
+            Command::PonderHit => self.engine.ponder_hit(),
             Command::Quit => {
-                self.finish_search();
+                self.engine.finish();
                 return Flow::Quit;
             }
         }
@@ -130,9 +103,7 @@ impl Session {
     /// that `bestmove` is written (a script piping commands gets its answer); an
     /// infinite or pondering search is stopped.
     pub fn end_of_input(&mut self) {
-        if let Some(search) = self.search.take() {
-            search.finish();
-        }
+        self.engine.end_of_input();
     }
 
     fn send(&self, line: String) {
@@ -161,18 +132,8 @@ impl Session {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         match self.options.set(name, value) {
             Ok(Effect::None) => {}
-            Ok(Effect::Resize) => {
-                // Rebuilt at the next `isready` or `go`, never under a running search.
-                if self.search.is_none() {
-                    self.engine = None;
-                }
-            }
-            Ok(Effect::ClearHash) => {
-                self.finish_search();
-                if let Some(slot) = &self.engine {
-                    slot.engine.new_game();
-                }
-            }
+            Ok(Effect::Resize) => self.engine.resize(),
+            Ok(Effect::ClearHash) => self.engine.new_game(),
             Ok(Effect::NewGameKind) => {
                 self.game = start_position(&self.options);
                 self.history.clear();
@@ -221,28 +182,6 @@ impl Session {
         self.history = history;
     }
 
-    /// The engine for the current game kind and hash size, built when missing.
-    fn engine(&mut self) -> Arc<AnyEngine> {
-        let game_id = self.game.game_id();
-        let hash_mb = self.options.hash_mb;
-        match &self.engine {
-            Some(slot) if slot.game_id == game_id && slot.hash_mb == hash_mb => {
-                Arc::clone(&slot.engine)
-            }
-            _ => {
-                // Drop the old table first: two large tables need not exist at once.
-                self.engine = None;
-                let engine = Arc::new(AnyEngine::for_game(&self.game, hash_mb));
-                self.engine = Some(EngineSlot {
-                    engine: Arc::clone(&engine),
-                    game_id,
-                    hash_mb,
-                });
-                engine
-            }
-        }
-    }
-
     fn go(&mut self, go: &Go) {
         if !go.ignored.is_empty() {
             self.info_string(&format!(
@@ -250,15 +189,9 @@ impl Session {
                 go.ignored.join(" ")
             ));
         }
-        if let Some(search) = self.search.take() {
-            if !search.is_finished() {
-                self.info_string("go during a search: the previous search is stopped first");
-            }
-            // Also releases a finished search still holding its answer (infinite,
-            // pondering).
-            search.stop();
+        if self.engine.is_running() {
+            self.info_string("go during a search: the previous search is stopped first");
         }
-        let engine = self.engine();
         let white_to_move = self.game.position_text().split_whitespace().nth(1) != Some("b");
         let (remaining, increment) = if white_to_move {
             (go.wtime, go.winc)
@@ -330,28 +263,15 @@ impl Session {
         let answer = move |result: TextResult| {
             let _ = out.send(bestmove_line(&result));
         };
-        self.search = Some(SearchThread::spawn(
-            engine,
-            self.game.clone(),
+        self.engine.start(
+            &self.game,
             self.history.clone(),
+            self.options.hash_mb,
             request,
             mode,
             on_info,
             answer,
-        ));
-    }
-
-    fn ponder_hit(&mut self) {
-        if let Some(search) = &self.search {
-            search.ponder_hit();
-        }
-    }
-
-    /// Stops the search, if any, and waits until it has written `bestmove`.
-    fn finish_search(&mut self) {
-        if let Some(search) = self.search.take() {
-            search.stop();
-        }
+        );
     }
 }
 
