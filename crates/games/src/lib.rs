@@ -10,8 +10,8 @@ mod conversation;
 mod engine;
 mod engine_process;
 mod hub_client;
-mod record;
 mod protocol_engine;
+mod record;
 mod search_thread;
 mod uci_client;
 mod ui_hints;
@@ -30,8 +30,8 @@ pub use engine::{
     SearchRequest, TextInfo, TextLine, TextResult, accepts_draw,
 };
 pub use hub_client::{HubEngine, HubError};
-pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
 pub use protocol_engine::{Flow, ProtocolEngine};
+pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
 pub use search_thread::{Hold, SearchMode, SearchThread};
 pub use tablero_core::fresh_seed;
 pub use tablero_engine::{Clock, Level, Limits};
