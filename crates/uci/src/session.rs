@@ -5,6 +5,8 @@ use std::ops::ControlFlow;
 use std::sync::mpsc::Sender;
 
 use tablero_engine::score::mate_in_moves;
+
+use tablero_core::Side;
 pub use tablero_games::Flow;
 use tablero_games::{
     AnyGame, Clock, Hold, Limits, ProtocolEngine, SearchMode, SearchRequest, TextInfo, TextResult,
@@ -192,7 +194,7 @@ impl Session {
         if self.engine.is_running() {
             self.info_string("go during a search: the previous search is stopped first");
         }
-        let white_to_move = self.game.position_text().split_whitespace().nth(1) != Some("b");
+        let white_to_move = self.game.turn() == Side::White;
         let (remaining, increment) = if white_to_move {
             (go.wtime, go.winc)
         } else {
