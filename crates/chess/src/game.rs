@@ -27,6 +27,9 @@ pub struct Game {
     position: Chess,
     moves: Vec<Move>,
     keys: Vec<u64>,
+    /// Whether the current position is dead by [`Chess::is_dead_position_analysed`]
+    /// (kept here so that it is found once per move, not on every look).
+    dead: bool,
 }
 
 impl Game {
@@ -35,6 +38,7 @@ impl Game {
     pub fn new(start: Chess) -> Game {
         let keys = vec![start.key()];
         Game {
+            dead: start.is_dead_position_analysed(),
             position: start.clone(),
             start,
             moves: Vec::new(),
@@ -75,6 +79,7 @@ impl Game {
         self.position.play_unchecked(m);
         self.moves.push(m);
         self.keys.push(self.position.key());
+        self.dead = self.position.is_dead_position_analysed();
         Ok(())
     }
 
@@ -86,6 +91,7 @@ impl Game {
         for &played in &self.moves {
             pos.play_unchecked(played);
         }
+        self.dead = pos.is_dead_position_analysed();
         self.position = pos;
         Some(m)
     }
@@ -110,11 +116,17 @@ impl Game {
             .count()
     }
 
-    /// The result: what the position decides, or fivefold repetition.
+    /// The result: what the position decides (with a dead position also found by a
+    /// short search when few units are left), or fivefold repetition.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(outcome) = self.position.outcome() {
             return Some(outcome);
+        }
+        if self.dead {
+            return Some(Outcome::Draw {
+                reason: Reason::DeadPosition,
+            });
         }
         (self.repetitions() >= 5).then_some(Outcome::Draw {
             reason: Reason::FivefoldRepetition,

@@ -438,12 +438,18 @@ impl Chess {
         self.key = key;
     }
 
-    /// Whether neither side can ever checkmate, whatever is played: only kings and
-    /// bishops all on squares of one colour, or kings and a single knight or bishop.
+    /// Whether neither side can ever checkmate, whatever is played, by the static
+    /// proofs (cheap enough for every node of a search): only kings and bishops all on
+    /// squares of one colour, kings and a single knight or bishop, or pawns locked so
+    /// that neither side can ever give check (see [`Chess::can_checkmate`], which also
+    /// searches).
     #[must_use]
     pub fn is_dead_position(&self) -> bool {
         let b = &self.board;
-        if (b.by_role(Role::Pawn) | b.rooks_and_queens()).any() {
+        if b.by_role(Role::Pawn).any() {
+            return crate::unwinnable::locked_pawns_forbid_checks(self);
+        }
+        if b.rooks_and_queens().any() {
             return false;
         }
         let minors = b.by_role(Role::Knight) | b.by_role(Role::Bishop);

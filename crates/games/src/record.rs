@@ -258,11 +258,14 @@ impl AnyRecord {
     }
 
     /// Whether `side` could not win by any series of legal moves, so that its
-    /// opponent's flag fall is a draw (FIDE 6.9). Only chess answers `true`.
+    /// opponent's flag fall or resignation is a draw (FIDE 6.9). Only chess answers
+    /// `true`, when the unwinnability analysis proves it
+    /// ([`tablero_chess::Chess::can_checkmate`]: material, locked pawns, a helpmate
+    /// search); an undetermined verdict counts as "can win".
     #[must_use]
     pub fn has_insufficient_material(&self, side: Side) -> bool {
         match self.position() {
-            AnyGame::Chess(p) => p.has_insufficient_material(side),
+            AnyGame::Chess(p) => p.can_checkmate(side) == tablero_chess::Verdict::Unwinnable,
             _ => false,
         }
     }
@@ -863,6 +866,45 @@ mod tests {
         assert!(r.has_insufficient_material(Side::Black));
         assert!(!record("chess", None, &[]).has_insufficient_material(Side::White));
         assert!(!record("xiangqi", None, &[]).has_insufficient_material(Side::White));
+    }
+
+    #[test]
+    fn locked_pawns_are_dead_and_make_flag_falls_and_resignations_draws() {
+        // Nobody can ever pass the wall: a dead position (FIDE 5.2.2).
+        let dead = "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1";
+        let r = AnyRecord::new(AnyGame::new("chess", None, Some(dead)).expect("valid FEN"));
+        assert_eq!(r.outcome().map(|o| o.reason()), Some(Reason::DeadPosition));
+        // White's dark-squared bishops are shut in behind the pawns and can never
+        // check; Black's bishop on a2 can still mate with help (Chess Unwinnability
+        // Analyzer test vector). Black's flag fall or resignation is a draw, White's
+        // loses.
+        let fen = "3k4/1b6/8/1p1p1p1p/1P1P1P1P/4B3/b4B2/3K4 b - - 0 1";
+        let r = AnyRecord::new(AnyGame::new("chess", None, Some(fen)).expect("valid FEN"));
+        assert_eq!(r.outcome(), None);
+        let draw = |reason| Outcome::Draw { reason };
+        let black_wins = |reason| Outcome::Win {
+            winner: Side::Black,
+            reason,
+        };
+        assert_eq!(
+            r.flag_outcome(Side::Black),
+            draw(Reason::TimeoutInsufficientMaterial)
+        );
+        assert_eq!(
+            r.resign_outcome(Side::Black),
+            draw(Reason::ResignationInsufficientMaterial)
+        );
+        assert_eq!(r.flag_outcome(Side::White), black_wins(Reason::Timeout));
+        assert_eq!(
+            r.resign_outcome(Side::White),
+            black_wins(Reason::Resignation)
+        );
+        // A dark-squared bishop behind the wall can never check either: dead.
+        let walled = "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/2B1K3 w - - 0 1";
+        let r = AnyRecord::new(AnyGame::new("chess", None, Some(walled)).expect("valid FEN"));
+        assert_eq!(r.outcome().map(|o| o.reason()), Some(Reason::DeadPosition));
+        assert!(r.has_insufficient_material(Side::White));
+        assert!(r.has_insufficient_material(Side::Black));
     }
 
     #[test]

@@ -1,20 +1,29 @@
-//! The semi-static proof: pawns that can never move, behind which the intended
-//! winner's pieces can never attack a square the losing king can stand on.
+//! The semi-static proof: pawns that can never get out of the way, behind which the
+//! intended winner can never attack a square the losing king can stand on.
 //!
-//! The argument is an induction over any future game. Choose a set of *frozen* pawns
-//! and assume they never move. Then every other unit can only ever stand on the
-//! squares a flood fill reaches from where it stands now, moving as its kind moves
-//! with the frozen pawns as the only obstacles (other units may move away or be
-//! captured, so they are ignored, which can only enlarge the regions); a king never
-//! stands on a square a frozen enemy pawn attacks; a free pawn pushes unless a frozen
-//! pawn stands in front, captures onto any square an enemy unit may reach, and a
-//! promotion adds a queen and a knight (which between them move as any piece) on the
-//! promotion square. These regions grow together until nothing changes. If, in them,
-//! no frozen pawn can advance (a frozen pawn is right in front of it), capture (no
-//! enemy unit can reach a square it attacks) or be captured (none can reach its
-//! square), the assumption survives every move, so it holds forever. Frozen pawns are
-//! chosen as the largest set that passes: start from every pawn blocked head-on and
-//! drop the ones that fail until the rest pass.
+//! The argument is an induction over any future game, under a hypothesis about the
+//! pawns that the analysis then checks. Some pawns are assumed *file-bound* (they never
+//! capture, so they stay on their file) and some of those *anchored* as well (never
+//! captured either). A file-bound pawn can never pass an anchored pawn on its file, so
+//! it stays in a segment of its file: below an enemy anchored pawn's current square,
+//! or below the highest square an own anchored pawn ahead can reach (for White; the
+//! mirror for Black). An anchored pawn whose segment is its own square is *frozen*:
+//! always there, an obstacle and a guard of the squares it attacks.
+//!
+//! Under the hypothesis every other unit can only ever stand on the squares a flood
+//! fill reaches from where it stands now: pieces move as their kind moves with the
+//! frozen pawns as the only obstacles (other units may move away or be captured, so
+//! they are ignored, which only enlarges the regions); a king never enters a square a
+//! frozen enemy pawn attacks; other pawns push unless a frozen pawn is in front and
+//! capture onto any square an enemy piece or pawn may reach; a promotion adds a queen
+//! and a knight (which between them move as any piece) on the promotion square. Both
+//! sides' regions grow together until nothing changes. Then the hypothesis is checked:
+//! no square a file-bound pawn attacks from its segment may ever hold an enemy piece or
+//! pawn, and no square of an anchored pawn's segment may ever be reached by an enemy
+//! king or piece or attacked by an enemy pawn that can capture. Pawns that fail are
+//! dropped from the hypothesis and everything is recomputed; what survives holds after
+//! every move, so forever (the first move breaking it would need a unit outside its
+//! region).
 //!
 //! A checkmate needs a check; so when no piece or pawn of the intended winner can ever
 //! attack a square of the losing king's region, that side can never checkmate.
@@ -34,69 +43,168 @@ pub(crate) fn frozen_pawns_forbid_check(pos: &Chess, winner: Side) -> bool {
     if pawns.is_empty() || pos.castling_rooks().any() || pos.ep_square().is_some() {
         return false;
     }
-    let mut frozen = head_on(pos, pawns);
+    // Without a pawn blocked head-on nothing can be frozen, and the kings roam free.
+    let white = pawns & board.by_side(Side::White);
+    let black = pawns & board.by_side(Side::Black);
+    if (white.shift(8) & black).is_empty() {
+        return false;
+    }
+    let mut hypothesis = Hypothesis {
+        file_bound: pawns,
+        anchored: pawns,
+    };
     loop {
-        if frozen.is_empty() {
-            return false;
-        }
-        let regions = Regions::grow(pos, frozen);
-        let mut keep = frozen;
-        for side in [Side::White, Side::Black] {
-            let ours = frozen & board.by_side(side);
-            let theirs = &regions.of[(!side).index()];
-            let reachable_by_them = theirs.occupy | theirs.pawns;
-            let capturable = reachable_by_them | (frozen & board.by_side(!side));
-            for sq in ours {
-                if reachable_by_them.contains(sq)
-                    || theirs.pawn_attack.contains(sq)
-                    || (pawn_attacks(side, sq) & capturable).any()
-                {
-                    keep = keep.without(sq);
-                }
-            }
-        }
-        keep &= head_on(pos, keep);
-        if keep == frozen {
+        let segments = Segments::new(pos, hypothesis);
+        let regions = Regions::grow(pos, &segments);
+        let next = hypothesis.checked(pos, &segments, &regions);
+        if next == hypothesis {
             let loser_king = regions.of[(!winner).index()].king;
             let ours = &regions.of[winner.index()];
             return ((ours.attack | ours.pawn_attack) & loser_king).is_empty();
         }
-        frozen = keep;
+        hypothesis = next;
     }
 }
 
-/// The largest subset of `candidates` whose pawns each have a pawn of the subset
-/// right in front of them.
-fn head_on(pos: &Chess, candidates: Bitboard) -> Bitboard {
-    let white = pos.board().by_side(Side::White);
-    let mut set = candidates;
-    loop {
-        let blocked_white = set.shift(-8) & white;
-        let blocked_black = set.shift(8) & !white;
-        let next = set & (blocked_white | blocked_black);
-        if next == set {
-            return set;
+/// The pawns assumed to stay on their file, and those also assumed never captured.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Hypothesis {
+    file_bound: Bitboard,
+    anchored: Bitboard,
+}
+
+/// The squares each file-bound pawn can occupy, under a hypothesis.
+struct Segments {
+    hypothesis: Hypothesis,
+    /// Indexed by the pawn's current square; empty for other squares.
+    of: [Bitboard; 64],
+    /// Anchored pawns that can never move.
+    frozen: Bitboard,
+}
+
+impl Segments {
+    fn new(pos: &Chess, hypothesis: Hypothesis) -> Segments {
+        let mut segments = Segments {
+            hypothesis,
+            of: [Bitboard::EMPTY; 64],
+            frozen: Bitboard::EMPTY,
+        };
+        let white = pos.board().by_side(Side::White);
+        // White pawns from the top down, Black ones from the bottom up, so that the
+        // anchored pawn ahead of each is done first.
+        let order = (0..64u32)
+            .rev()
+            .filter_map(|i| Square::new(i).filter(|&sq| white.contains(sq)))
+            .chain((0..64u32).filter_map(|i| Square::new(i).filter(|&sq| !white.contains(sq))));
+        for sq in order {
+            if !hypothesis.file_bound.contains(sq) {
+                continue;
+            }
+            let side = if white.contains(sq) {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let segment = segments.segment(sq, side, white);
+            segments.of[sq.index() as usize] = segment;
+            if hypothesis.anchored.contains(sq) && !segment.more_than_one() {
+                segments.frozen = segments.frozen.with(sq);
+            }
         }
-        set = next;
+        segments
     }
 }
 
-/// Where one side's units can ever be, given the frozen pawns.
+impl Segments {
+    /// The squares the file-bound pawn of `side` on `sq` can occupy: up its file to
+    /// the last rank, below an enemy anchored pawn's square, or below the farthest
+    /// square an own anchored pawn ahead can reach.
+    fn segment(&self, sq: Square, side: Side, white: Bitboard) -> Bitboard {
+        let step = side.fold(8, -8);
+        let mut segment = Bitboard::from_square(sq);
+        let mut cur = sq;
+        while let Some(next) = Square::new(cur.index().wrapping_add_signed(step)) {
+            if self.hypothesis.anchored.contains(next) {
+                let own = white.contains(next) == (side == Side::White);
+                if own {
+                    let reach = self.of[next.index() as usize];
+                    let far = match side {
+                        Side::White => reach.into_iter().last(),
+                        Side::Black => reach.first(),
+                    };
+                    if let Some(far) = far {
+                        segment |= between_on_file(sq, far);
+                    }
+                }
+                break;
+            }
+            segment = segment.with(next);
+            cur = next;
+        }
+        segment
+    }
+}
+
+/// The squares of `from`'s file from `from` (included) toward `far` (excluded).
+fn between_on_file(from: Square, far: Square) -> Bitboard {
+    let file = Bitboard::file(from.file());
+    let (lo, hi) = if from.index() < far.index() {
+        (from.index(), far.index())
+    } else {
+        (far.index() + 1, from.index() + 1)
+    };
+    let mask = if hi >= 64 { !0u64 } else { (1u64 << hi) - 1 } & !((1u64 << lo) - 1);
+    file & Bitboard(mask)
+}
+
+impl Hypothesis {
+    /// The hypothesis minus the pawns that the regions show can break it.
+    fn checked(self, pos: &Chess, segments: &Segments, regions: &Regions) -> Hypothesis {
+        let board = pos.board();
+        let mut next = self;
+        for sq in self.file_bound {
+            let side = if board.by_side(Side::White).contains(sq) {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let enemy = &regions.of[(!side).index()];
+            let segment = segments.of[sq.index() as usize];
+            let mut attacks = Bitboard::EMPTY;
+            for s in segment & !last_rank(side) {
+                attacks |= pawn_attacks(side, s);
+            }
+            if (attacks & (enemy.pieces | enemy.pawns)).any() {
+                next.file_bound = next.file_bound.without(sq);
+                next.anchored = next.anchored.without(sq);
+                continue;
+            }
+            if self.anchored.contains(sq)
+                && ((segment & last_rank(side)).any()
+                    || (segment & (enemy.king | enemy.pieces | enemy.capture_attack)).any())
+            {
+                next.anchored = next.anchored.without(sq);
+            }
+        }
+        next
+    }
+}
+
+/// Where one side's units can ever be, given the hypothesis.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct Reach {
-    /// Squares any piece of the side (king included) can ever occupy, enemy squares
-    /// it could capture on included.
-    occupy: Bitboard,
     /// Squares the side's king can ever occupy.
     king: Bitboard,
-    /// Squares the side's pieces other than the king can ever attack.
+    /// Squares the side's other pieces can ever occupy (capture squares included).
+    pieces: Bitboard,
+    /// Squares those pieces can ever attack.
     attack: Bitboard,
-    /// Squares the side's free pawns can ever occupy.
+    /// Squares the side's pawns can ever occupy.
     pawns: Bitboard,
-    /// Squares the side's free pawns can ever attack.
+    /// Squares the side's pawns other than frozen ones can ever attack.
     pawn_attack: Bitboard,
-    /// Promotion squares the side's free pawns can reach.
-    promotions: Bitboard,
+    /// Squares the side's pawns that may capture can ever attack.
+    capture_attack: Bitboard,
 }
 
 struct Regions {
@@ -105,14 +213,14 @@ struct Regions {
 
 impl Regions {
     /// Grows both sides' regions together until they stop changing.
-    fn grow(pos: &Chess, frozen: Bitboard) -> Regions {
+    fn grow(pos: &Chess, segments: &Segments) -> Regions {
         let mut regions = Regions {
             of: [Reach::default(); 2],
         };
         loop {
             let next = [
-                Reach::of(pos, Side::White, frozen, &regions.of[1]),
-                Reach::of(pos, Side::Black, frozen, &regions.of[0]),
+                Reach::of(pos, Side::White, segments, &regions.of[1]),
+                Reach::of(pos, Side::Black, segments, &regions.of[0]),
             ];
             if next == regions.of {
                 return regions;
@@ -126,13 +234,13 @@ impl Regions {
 type Step = fn(Square, Bitboard) -> Bitboard;
 
 impl Reach {
-    fn of(pos: &Chess, side: Side, frozen: Bitboard, enemy: &Reach) -> Reach {
+    fn of(pos: &Chess, side: Side, segments: &Segments, enemy: &Reach) -> Reach {
         let board = pos.board();
         let ours = board.by_side(side);
+        let frozen = segments.frozen;
         let own_frozen = frozen & ours;
-        let enemy_frozen = frozen & !ours;
         let mut enemy_guard = Bitboard::EMPTY;
-        for sq in enemy_frozen {
+        for sq in frozen & !ours {
             enemy_guard |= pawn_attacks(!side, sq);
         }
         let king = flood(
@@ -142,36 +250,51 @@ impl Reach {
             |sq, _| king_attacks(sq),
         );
 
-        // Free pawns: pushes unless a frozen pawn is in front, captures onto squares
-        // the enemy may occupy.
-        let free = ours & board.by_role(Role::Pawn) & !frozen;
-        let enemy_there = enemy.occupy | enemy.pawns | (board.by_side(!side) & !frozen);
+        let our_pawns = ours & board.by_role(Role::Pawn);
+        let bound = our_pawns & segments.hypothesis.file_bound;
+        let mut pawns = Bitboard::EMPTY;
+        let mut pawn_attack = Bitboard::EMPTY;
+        for sq in bound {
+            let segment = segments.of[sq.index() as usize];
+            pawns |= segment;
+            if !frozen.contains(sq) {
+                for s in segment & !last_rank(side) {
+                    pawn_attack |= pawn_attacks(side, s);
+                }
+            }
+        }
+        // Other pawns: pushes unless a frozen pawn is in front, captures onto squares
+        // an enemy piece or pawn may occupy.
+        let free = our_pawns & !bound;
+        let enemy_units = enemy.pieces | enemy.pawns;
         let forward = side.fold(8, -8);
-        let mut pawns = free;
+        let mut reached = free;
         let mut frontier = free;
         while frontier.any() {
             let mut next = frontier.shift(forward) & !frozen;
             for sq in frontier {
-                next |= pawn_attacks(side, sq) & (enemy_there | enemy_frozen);
+                next |= pawn_attacks(side, sq) & enemy_units;
             }
-            next &= !pawns & !last_rank(!side);
-            pawns |= next;
+            next &= !reached & !last_rank(!side);
+            reached |= next;
             // Promotion squares are kept but not moved on from.
             frontier = next & !last_rank(side);
         }
-        let promotions = pawns & last_rank(side);
-        let mut pawn_attack = Bitboard::EMPTY;
-        for sq in pawns & !promotions {
-            pawn_attack |= pawn_attacks(side, sq);
+        let mut capture_attack = Bitboard::EMPTY;
+        for sq in reached & !last_rank(side) {
+            capture_attack |= pawn_attacks(side, sq);
         }
+        pawns |= reached;
+        pawn_attack |= capture_attack;
+        let promotions = pawns & last_rank(side);
 
         let mut reach = Reach {
-            occupy: king,
             king,
+            pieces: Bitboard::EMPTY,
             attack: Bitboard::EMPTY,
-            pawns,
+            pawns: pawns & !promotions,
             pawn_attack,
-            promotions,
+            capture_attack,
         };
         let pieces = ours & !board.by_role(Role::Pawn) & !board.by_role(Role::King);
         let kinds: [(Role, Step); 4] = [
@@ -189,7 +312,7 @@ impl Reach {
                 continue;
             }
             let region = flood(start, frozen, !own_frozen, step);
-            reach.occupy |= region;
+            reach.pieces |= region;
             for sq in region & !frozen {
                 reach.attack |= step(sq, frozen);
             }

@@ -134,3 +134,49 @@ impl Chess {
         None
     }
 }
+
+/// Most non-king units with which [`Chess::is_dead_position_analysed`] searches.
+const SEARCH_UNITS: u32 = 4;
+
+/// The node budget of [`Chess::is_dead_position_analysed`]'s search, per side.
+const DEAD_POSITION_BUDGET: u64 = 1_500;
+
+/// Whether pawns are locked so that neither side can ever give check; cheap to reject
+/// (a couple of bitboard tests) when no pawns stand head-on or pieces abound.
+pub(crate) fn locked_pawns_forbid_checks(pos: &Chess) -> bool {
+    let board = pos.board();
+    let pawns = board.by_role(crate::Role::Pawn);
+    let white = pawns & board.by_side(Side::White);
+    let black = pawns & board.by_side(Side::Black);
+    let pieces = board.occupied() & !pawns & !board.by_role(crate::Role::King);
+    if (white.shift(8) & black).is_empty()
+        || pieces.count() > 4
+        || board.by_role(crate::Role::Queen).any()
+    {
+        return false;
+    }
+    fortress::frozen_pawns_forbid_check(pos, Side::White)
+        && fortress::frozen_pawns_forbid_check(pos, Side::Black)
+}
+
+impl Chess {
+    /// Whether the position is dead (FIDE 5.2.2: neither side can checkmate by any
+    /// series of legal moves), as a game checks after every move: the static proofs of
+    /// [`Chess::is_dead_position`], and with few units left a short helpmate search
+    /// per side. `false` means "not proved dead".
+    #[must_use]
+    pub fn is_dead_position_analysed(&self) -> bool {
+        if self.is_dead_position() {
+            return true;
+        }
+        let board = self.board();
+        if (board.occupied() & !board.by_role(crate::Role::King)).count() > SEARCH_UNITS {
+            return false;
+        }
+        [Side::White, Side::Black].into_iter().all(|side| {
+            self.analyse_unwinnability(side, DEAD_POSITION_BUDGET)
+                .verdict
+                == Verdict::Unwinnable
+        })
+    }
+}
