@@ -12,7 +12,9 @@ use std::time::Duration;
 use tablero_draughts::{Draughts, HubMove, Position, RuleSet};
 
 use crate::engine_process::{EngineProcess, Silence};
-use crate::{AnyGame, HANDSHAKE_TIMEOUT};
+use tablero_games::AnyGame;
+
+use crate::HANDSHAKE_TIMEOUT;
 
 /// Why talking to a Hub engine failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -18,9 +18,9 @@ use tablero_chess3d::Chess3d;
 use tablero_core::{Outcome, Reason, Side, SplitMix64};
 use tablero_engine::{Clock, Level, Limits};
 
-use crate::{
-    AnyEngine, AnyGame, AnyRecord, HubEngine, SearchRequest, UciClock, UciEngine, UciError,
-};
+use tablero_games::{AnyEngine, AnyGame, AnyRecord, SearchRequest, TimeControl, TimeControlError};
+
+use crate::{HubEngine, UciClock, UciEngine, UciError};
 
 /// Why a match could not be set up or had to stop.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -29,10 +29,8 @@ pub enum ArenaError {
     #[error("player {0:?}: expected level:N (N from 1 to 10), uci:<command> or hub:<command>")]
     BadPlayer(String),
     /// A time control is malformed.
-    #[error(
-        "time control {0:?}: expected SECS+INC, e.g. 60+0.5 (seconds per game, a positive number, plus a non-negative increment per move)"
-    )]
-    BadTimeControl(String),
+    #[error(transparent)]
+    BadTimeControl(#[from] TimeControlError),
     /// The game or variant is unknown.
     #[error("{0}")]
     Game(String),
@@ -99,47 +97,6 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Uci(command) => write!(f, "uci:{command}"),
             PlayerSpec::Hub(command) => write!(f, "hub:{command}"),
         }
-    }
-}
-
-/// A Fischer time control: `base` per game plus `increment` per move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Time for the game.
-    pub base: Duration,
-    /// Added after each move.
-    pub increment: Duration,
-}
-
-impl FromStr for TimeControl {
-    type Err = ArenaError;
-
-    /// `SECS+INC` (`60+0.5`), or `SECS` alone for no increment.
-    fn from_str(s: &str) -> Result<TimeControl, ArenaError> {
-        let bad = || ArenaError::BadTimeControl(s.to_owned());
-        let (base, increment) = s.split_once('+').unwrap_or((s, "0"));
-        let seconds = |text: &str| {
-            text.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite() && *x >= 0.0 && *x <= 1e7)
-                .map(Duration::from_secs_f64)
-        };
-        let base = seconds(base).filter(|b| !b.is_zero()).ok_or_else(bad)?;
-        let increment = seconds(increment).ok_or_else(bad)?;
-        Ok(TimeControl { base, increment })
-    }
-}
-
-impl fmt::Display for TimeControl {
-    /// PGN's `TimeControl` form: `60+0.5`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}+{}",
-            self.base.as_secs_f64(),
-            self.increment.as_secs_f64()
-        )
     }
 }
 
@@ -903,26 +860,6 @@ mod tests {
             );
         }
         assert_eq!(PlayerSpec::Level(Level::MAX).to_string(), "level:10");
-    }
-
-    #[test]
-    fn time_controls() {
-        assert_eq!(
-            "60+0.5".parse(),
-            Ok(TimeControl {
-                base: Duration::from_secs(60),
-                increment: Duration::from_millis(500)
-            })
-        );
-        assert_eq!(
-            "2".parse::<TimeControl>().map(|t| t.increment),
-            Ok(Duration::ZERO)
-        );
-        for bad in ["", "0+1", "-1+0", "1+-1", "a+b", "1+2+3", "inf+0", "NaN"] {
-            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
-        }
-        let tc: TimeControl = "1+0.05".parse().expect("valid in this test");
-        assert_eq!(tc.to_string(), "1+0.05");
     }
 
     #[test]

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use tablero_chess::CastlingMode;
 
-use crate::AnyGame;
 use crate::engine_process::{EngineProcess, Silence};
+use tablero_games::AnyGame;
 
 /// How long an engine may take to answer `uci` or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);

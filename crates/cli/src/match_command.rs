@@ -5,10 +5,10 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use tablero_games::{
-    DEFAULT_MAX_PLIES, DEFAULT_SEED, GameReport, MatchConfig, MatchScore, PlayerSpec, TimeControl,
-    run_match,
+use tablero_arena::{
+    DEFAULT_MAX_PLIES, DEFAULT_SEED, GameReport, MatchConfig, MatchScore, PlayerSpec, run_match,
 };
+use tablero_games::TimeControl;
 
 /// The arguments of `tablero match`.
 #[derive(Debug, clap::Args)]

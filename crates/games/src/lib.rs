@@ -2,25 +2,18 @@
 #![deny(missing_docs)]
 
 mod any;
-mod arena;
 mod bench;
 mod board_text;
 mod catalog;
 mod conversation;
 mod engine;
-mod engine_process;
-mod hub_client;
 mod protocol_engine;
 mod record;
 mod search_thread;
-mod uci_client;
+mod time_control;
 mod ui_hints;
 
 pub use any::{AnyGame, GamesError};
-pub use arena::{
-    ArenaError, DEFAULT_MAX_PLIES, DEFAULT_SEED, EloEstimate, GameReport, MatchConfig, MatchScore,
-    PlayerSpec, Score, TimeControl, run_match,
-};
 pub use bench::{BENCH_POSITIONS, BenchLine, bench};
 pub use board_text::{BoardStyle, Colours, board_text};
 pub use catalog::{CATALOG, GameInfo, VariantInfo};
@@ -29,11 +22,10 @@ pub use engine::{
     AnyEngine, DRAW_ACCEPT_MARGIN, DRAW_LEVEL_AFTER_PLIES, DRAW_LEVEL_WINDOW, DrawDecision,
     SearchRequest, TextInfo, TextLine, TextResult, accepts_draw,
 };
-pub use hub_client::{HubEngine, HubError};
 pub use protocol_engine::{Flow, ProtocolEngine};
 pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
 pub use search_thread::{Hold, SearchMode, SearchThread};
 pub use tablero_core::fresh_seed;
 pub use tablero_engine::{Clock, Level, Limits};
-pub use uci_client::{HANDSHAKE_TIMEOUT, UciClock, UciEngine, UciError};
+pub use time_control::{TimeControl, TimeControlError};
 pub use ui_hints::{BoardHints, MoveHint, PieceHint, Spot};
