@@ -110,6 +110,34 @@ impl Rules {
             (BoardSize::Ten, _) => &LAYOUTS[2],
         }
     }
+
+    /// `(column, row)` of square `n` (PDN number, from 1), 0-based from the top-left
+    /// corner as White sees the board: the one mapping the terminal board, the web
+    /// hints, the reports and algebraic square names all use. `None` off the board.
+    ///
+    /// ```
+    /// use tablero_draughts::RuleSet;
+    ///
+    /// assert_eq!(RuleSet::English.rules().square_coords(1), Some((1, 0)));
+    /// assert_eq!(RuleSet::Italian.rules().square_coords(1), Some((0, 0)));
+    /// assert_eq!(RuleSet::International.rules().square_coords(51), None);
+    /// ```
+    #[must_use]
+    pub const fn square_coords(&self, n: u8) -> Option<(u8, u8)> {
+        let layout = self.layout();
+        if n == 0 || n > layout.squares {
+            return None;
+        }
+        Some(layout.coords[layout.bit_of[n as usize] as usize])
+    }
+
+    /// The number of the square at `(column, row)` (as in
+    /// [`square_coords`](Self::square_coords)); `None` for a light square or one off
+    /// the board.
+    #[must_use]
+    pub fn square_at(&self, column: u8, row: u8) -> Option<u8> {
+        (1..=self.layout().squares).find(|&n| self.square_coords(n) == Some((column, row)))
+    }
 }
 
 /// One diagonal step of every bit of `bb` in direction `dir`; steps off the board are

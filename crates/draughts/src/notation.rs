@@ -8,7 +8,6 @@ use core::str::FromStr;
 use arrayvec::ArrayVec;
 
 use crate::RuleSet;
-use crate::geometry::Layout;
 use crate::moves::MAX_JUMPS;
 use crate::{Draughts, Move, SquareSet};
 
@@ -163,12 +162,12 @@ impl PdnMove {
     /// The pieces captured by jumping along the squares as written, if every leg is a
     /// diagonal over exactly one opposing piece.
     fn captured_by_jumps(&self, pos: &Draughts) -> Option<SquareSet> {
-        let layout = pos.layout();
+        let rules = pos.rule_set().rules();
         let mover = pos.piece_at(*self.squares.first()?)?;
         let mut captured = SquareSet::EMPTY;
         for leg in self.squares.windows(2) {
-            let (c0, r0) = coords(layout, leg[0])?;
-            let (c1, r1) = coords(layout, leg[1])?;
+            let (c0, r0) = rules.square_coords(leg[0])?;
+            let (c1, r1) = rules.square_coords(leg[1])?;
             let (dc, dr) = (i32::from(c1) - i32::from(c0), i32::from(r1) - i32::from(r0));
             if dc.abs() != dr.abs() || dc == 0 {
                 return None;
@@ -177,7 +176,7 @@ impl PdnMove {
             for k in 1..dc.abs() {
                 let column = i32::from(c0) + k * dc.signum();
                 let row = i32::from(r0) + k * dr.signum();
-                let n = square_at(layout, column, row)?;
+                let n = rules.square_at(u8::try_from(column).ok()?, u8::try_from(row).ok()?)?;
                 if n == self.squares[0] {
                     continue;
                 }
@@ -202,12 +201,6 @@ fn is_subsequence(wanted: &[u8], path: &[u8]) -> bool {
     wanted.iter().all(|w| rest.any(|p| p == w))
 }
 
-fn coords(layout: &Layout, n: u8) -> Option<(u8, u8)> {
-    (1..=layout.squares)
-        .contains(&n)
-        .then(|| layout.coords[usize::from(layout.bit_of[usize::from(n)])])
-}
-
 /// The number of the square named algebraically (`c3`: file letter from `a`, rank from
 /// 1 on White's side) on `rule_set`'s board.
 ///
@@ -215,8 +208,8 @@ fn coords(layout: &Layout, n: u8) -> Option<(u8, u8)> {
 ///
 /// What is wrong: not of the form `c3`, off the board, or a light square.
 pub(crate) fn algebraic_square(rule_set: RuleSet, text: &str) -> Result<u8, &'static str> {
-    let layout = rule_set.rules().layout();
-    let width = i32::from(rule_set.rules().board.width());
+    let rules = rule_set.rules();
+    let width = i32::from(rules.board.width());
     let mut chars = text.trim().chars();
     let (Some(file), rank) = (chars.next(), chars.as_str()) else {
         return Err("empty square");
@@ -232,14 +225,11 @@ pub(crate) fn algebraic_square(rule_set: RuleSet, text: &str) -> Result<u8, &'st
     if !(0..width).contains(&column) || !(1..=width).contains(&rank) {
         return Err("square off the board");
     }
-    square_at(layout, column, width - rank).ok_or("a light square (pieces stand on dark squares)")
-}
-
-fn square_at(layout: &Layout, column: i32, row: i32) -> Option<u8> {
-    (1..=layout.squares).find(|&n| {
-        let (c, r) = layout.coords[usize::from(layout.bit_of[usize::from(n)])];
-        i32::from(c) == column && i32::from(r) == row
-    })
+    // Both are within 0..width, checked above.
+    let at = |v: i32| u8::try_from(v).unwrap_or(u8::MAX);
+    rules
+        .square_at(at(column), at(width - rank))
+        .ok_or("a light square (pieces stand on dark squares)")
 }
 
 impl FromStr for PdnMove {
@@ -328,12 +318,12 @@ impl Draughts {
     pub fn algebraic(&self, m: Move) -> String {
         let pdn = PdnMove::from_move(self, m);
         let sep = if pdn.capture { ":" } else { "-" };
-        let layout = self.layout();
-        let width = self.rule_set().rules().board.width();
+        let rules = self.rule_set().rules();
+        let width = rules.board.width();
         pdn.squares
             .iter()
             .map(|&n| {
-                let (c, r) = coords(layout, n).unwrap_or((0, 0));
+                let (c, r) = rules.square_coords(n).unwrap_or((0, 0));
                 format!("{}{}", char::from(b'a' + c), width - r)
             })
             .collect::<Vec<_>>()

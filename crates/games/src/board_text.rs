@@ -27,7 +27,7 @@
 use tablero_chess::{Chess, Role as ChessRole};
 use tablero_chess3d::{Chess3d, Kind, Square as Square3d};
 use tablero_core::Side;
-use tablero_draughts::{Draughts, Orientation, Role as DraughtsRole};
+use tablero_draughts::{Draughts, Role as DraughtsRole};
 use tablero_xiangqi::Xiangqi;
 
 use crate::AnyGame;
@@ -486,28 +486,16 @@ fn xiangqi_grid(pos: &Xiangqi, style: BoardStyle) -> Grid {
     }
 }
 
-/// `(column, row)` of PDN square `n` (1-based), 0-based from the top-left as White
-/// sees the board, per the rule set's numbering (see the draughts crate's layout).
-fn draughts_coords(n: usize, width: usize, orientation: Orientation) -> (usize, usize) {
-    let half = width / 2;
-    let row = (n - 1) / half;
-    let offset = if row.is_multiple_of(2) { 1 } else { 0 };
-    match orientation {
-        Orientation::A1Dark => (2 * ((n - 1) % half) + offset, row),
-        Orientation::A1Light => {
-            let index = half - 1 - (n - 1) % half;
-            ((width - 1) - (2 * index + offset), row)
-        }
-    }
-}
-
 fn draughts_grid(pos: &Draughts, style: BoardStyle) -> Grid {
     let rules = pos.rule_set().rules();
     let width = usize::from(rules.board.width());
     let squares = usize::from(rules.board.squares());
     let mut numbers = vec![vec![None; width]; width];
     for n in 1..=squares {
-        let (column, row) = draughts_coords(n, width, rules.orientation);
+        let (column, row) = u8::try_from(n)
+            .ok()
+            .and_then(|n| rules.square_coords(n))
+            .map_or((0, 0), |(c, r)| (usize::from(c), usize::from(r)));
         if let Some(slot) = numbers.get_mut(row).and_then(|r| r.get_mut(column)) {
             *slot = Some(n);
         }

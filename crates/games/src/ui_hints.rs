@@ -133,13 +133,13 @@ impl AnyGame {
                 let rules = pos.rule_set().rules();
                 let width = rules.board.width();
                 let numbers: Vec<Spot> = (1..=rules.board.squares())
-                    .map(|n| draughts_spot(n, width, rules.orientation))
+                    .map(|n| draughts_spot(rules, n))
                     .collect();
                 let pieces = (1..=rules.board.squares())
                     .filter_map(|n| {
                         let p = pos.piece_at(n)?;
                         Some(PieceHint {
-                            at: draughts_spot(n, width, rules.orientation),
+                            at: draughts_spot(rules, n),
                             side: p.side,
                             kind: match p.role {
                                 tablero_draughts::Role::Man => 'm',
@@ -266,8 +266,7 @@ impl AnyGame {
             AnyGame::Draughts(pos) => {
                 let m = pos.parse_move(&text).ok()?;
                 let rules = pos.rule_set().rules();
-                let width = rules.board.width();
-                let spot = |n: u8| draughts_spot(n, width, rules.orientation);
+                let spot = |n: u8| draughts_spot(rules, n);
                 let mut path = vec![spot(m.from())];
                 path.extend(m.landings().into_iter().map(spot));
                 let captures = m.captured().iter().map(spot).collect();
@@ -334,22 +333,12 @@ fn chess3d_text_spot(text: &str) -> Option<Spot> {
     (b.len() == 3).then_some([level, column, row])
 }
 
-/// The spot of PDN square `n` (from 1): squares are numbered row by row from the top
-/// left as White sees the board; on an `A1Dark` board square 1 is the second square of
-/// the top row, on an `A1Light` board the first.
-fn draughts_spot(n: u8, width: u8, orientation: tablero_draughts::Orientation) -> Spot {
-    let half = width / 2;
-    let index = n.saturating_sub(1);
-    let row_from_top = index / half;
-    let in_row = index % half;
-    // Which of the two squares of each pair the row's playable squares take.
-    let even_row = row_from_top.is_multiple_of(2);
-    let first_is_dark = match orientation {
-        tablero_draughts::Orientation::A1Dark => !even_row,
-        tablero_draughts::Orientation::A1Light => even_row,
-    };
-    let x = 2 * in_row + u8::from(!first_is_dark);
-    [0, x, width - 1 - row_from_top]
+/// The spot of PDN square `n` (from 1): the draughts crate's `(column, row)` from the
+/// top-left, turned into rows counted from White's side.
+fn draughts_spot(rules: &tablero_draughts::Rules, n: u8) -> Spot {
+    let width = rules.board.width();
+    let (column, row) = rules.square_coords(n).unwrap_or((0, 0));
+    [0, column, width - 1 - row]
 }
 
 #[cfg(test)]

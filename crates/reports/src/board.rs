@@ -5,7 +5,7 @@
 use tablero_chess::{Role as ChessRole, Square as ChessSquare};
 use tablero_chess3d::{Kind, Square as Square3d};
 use tablero_core::Side;
-use tablero_draughts::{Orientation, Role as DraughtsRole};
+use tablero_draughts::Role as DraughtsRole;
 use tablero_games::AnyGame;
 
 use crate::ReportError;
@@ -131,7 +131,10 @@ pub fn board_level(game: &AnyGame, level: Option<u8>) -> Result<BoardLevel, Repo
             let squares = usize::from(rules.board.squares());
             let mut found = Vec::new();
             for n in 1..=squares {
-                let (column, row) = draughts_coords(n, width, rules.orientation);
+                let (column, row) = u8::try_from(n)
+                    .ok()
+                    .and_then(|n| rules.square_coords(n))
+                    .map_or((0, 0), |(c, r)| (usize::from(c), usize::from(r)));
                 if let Some(p) = u8::try_from(n).ok().and_then(|n| pos.piece_at(n)) {
                     found.push(Occupied {
                         row,
@@ -189,19 +192,4 @@ pub fn board_level(game: &AnyGame, level: Option<u8>) -> Result<BoardLevel, Repo
         columns,
         occupied,
     })
-}
-
-/// `(column, row)` of PDN square `n` (1-based), from the top-left as White sees the
-/// board, per the rule set's numbering (as the terminal board draws it).
-fn draughts_coords(n: usize, width: usize, orientation: Orientation) -> (usize, usize) {
-    let half = width / 2;
-    let row = (n - 1) / half;
-    let offset = usize::from(row.is_multiple_of(2));
-    match orientation {
-        Orientation::A1Dark => (2 * ((n - 1) % half) + offset, row),
-        Orientation::A1Light => {
-            let index = half - 1 - (n - 1) % half;
-            ((width - 1) - (2 * index + offset), row)
-        }
-    }
 }
