@@ -1217,3 +1217,88 @@ async fn players_import_delete_standings_and_reports() {
     phone.screenshot(&screenshot_path("reports-phone")).await;
     h.assert_no_console_errors(&["players/import"]);
 }
+
+/// The file letter of each piece on White's back rank of a FEN, in FEN letters.
+fn back_rank(fen: &str) -> String {
+    let rank = fen.split('/').nth(7).unwrap().split(' ').next().unwrap();
+    rank.chars()
+        .flat_map(|c| match c.to_digit(10) {
+            Some(n) => vec!['.'; n as usize],
+            None => vec![c],
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chess960_games_start_from_their_own_start() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    let mut starts = Vec::new();
+    for round in 0..3 {
+        page.goto(&h.url("/")).await;
+        page.click("[for=\"game-chess\"]").await;
+        page.eval(
+            "(() => { const s = document.getElementById('variant'); s.value = 'chess960'; s.dispatchEvent(new Event('change')); return true; })()",
+        )
+        .await;
+        page.click("[for=\"mode-hotseat\"]").await;
+        page.click("#create").await;
+        let id = game_id(&page).await;
+        page.wait_for_el(".board [data-spot]").await;
+        let state = page
+            .eval(&format!("fetch('/api/games/{id}').then(r => r.json())"))
+            .await;
+        let number = state["chess960_start"]
+            .as_u64()
+            .expect("a Chess960 start number");
+        assert!(number < 960, "{state}");
+        let position = state["position"].as_str().unwrap();
+        // The moves panel names the start, so that it can be set up again.
+        let heading = page
+            .wait_for("document.getElementById('moves-heading').textContent")
+            .await;
+        assert!(
+            heading
+                .as_str()
+                .unwrap()
+                .contains(&format!("Chess960 start {number}")),
+            "{heading}"
+        );
+        // The board draws the start the server chose: the king where the FEN has it,
+        // and the eight back-rank pieces of each side.
+        let rank = back_rank(position);
+        let king = rank.find('K').unwrap();
+        let label = page
+            .eval(&format!(
+                "document.querySelector('[data-spot=\"0,{king},0\"]').getAttribute('aria-label')"
+            ))
+            .await;
+        assert!(
+            label.as_str().unwrap().contains("king"),
+            "{label} ({position})"
+        );
+        for column in 0..8 {
+            for row in [0, 7] {
+                let spot = format!("[data-piece=\"0,{column},{row}\"]");
+                assert_eq!(
+                    page.eval(&format!("!!document.querySelector('{spot}')"))
+                        .await,
+                    json!(true),
+                    "{spot} in {position}"
+                );
+            }
+        }
+        page.screenshot(&screenshot_path(&format!("chess960-{round}")))
+            .await;
+        starts.push((number, rank));
+    }
+    // Three draws from 960 starts: all equal would be a one-in-921,600 accident.
+    assert!(
+        starts.iter().any(|s| s.0 != starts[0].0),
+        "every game started from the same position: {starts:?}"
+    );
+    h.assert_no_console_errors(&[]);
+}
