@@ -173,7 +173,10 @@ impl Session {
             }
             // A flag that fell before the line came ends the game first.
             self.check_flag(out)?;
-            if let Some(offerer) = self.draw_offer {
+            // An offer waits for yes or no (`quit` still leaves).
+            if let Some(offerer) = self.draw_offer
+                && commands::parse(&line) != Ok(Input::Quit)
+            {
                 self.answer_draw(offerer, &line, out)?;
                 continue;
             }
