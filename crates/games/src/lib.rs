@@ -16,7 +16,7 @@ mod ui_hints;
 pub use any::{AnyGame, GamesError};
 pub use bench::{BENCH_POSITIONS, BenchLine, bench};
 pub use board_text::{BoardStyle, Colours, board_text};
-pub use catalog::{CATALOG, GameInfo, VariantInfo};
+pub use catalog::{CATALOG, GameInfo, GameKind, UnknownGame, VariantInfo};
 pub use conversation::converse;
 pub use engine::{
     AnyEngine, DRAW_ACCEPT_MARGIN, DRAW_LEVEL_AFTER_PLIES, DRAW_LEVEL_WINDOW, DrawDecision,
