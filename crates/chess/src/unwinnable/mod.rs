@@ -66,8 +66,11 @@ pub struct Analysis {
 /// The node budget of [`Chess::can_checkmate`].
 pub const DEFAULT_BUDGET: u64 = 400_000;
 
-/// Plies the exhaustive search looks at before the guided one takes over.
+/// Plies the first exhaustive pass looks at before the guided search takes over.
 const EXHAUSTIVE_PLIES: usize = 4;
+
+/// Plies the last exhaustive pass may look at.
+const DEEP_EXHAUSTIVE_PLIES: usize = 12;
 
 impl Chess {
     /// Whether `side` can still checkmate by some series of legal moves, both sides
@@ -99,10 +102,16 @@ impl Chess {
         if let Some(verdict) = self.static_verdict(side) {
             return done(verdict);
         }
+        // A shallow exhaustive pass settles small trees either way; the guided search
+        // then finds the long mates of rich positions; a deeper exhaustive pass tries
+        // to prove the rest hopeless.
         let mut search = Search::new(side, budget);
-        let mut found = search.exhaustive(self, EXHAUSTIVE_PLIES);
-        if found == Found::Open && search.nodes() < budget {
-            found = search.guided(self);
+        let mut found = search.exhaustive(self, EXHAUSTIVE_PLIES, budget / 50);
+        if found == Found::Open {
+            found = search.guided(self, budget / 2);
+        }
+        if found == Found::Open {
+            found = search.exhaustive(self, DEEP_EXHAUSTIVE_PLIES, budget);
         }
         let verdict = match found {
             Found::Mate => Verdict::Winnable,

@@ -53,13 +53,16 @@ struct Entry {
     depth: i16,
 }
 
-const TABLE_BITS: u32 = 16;
+/// The largest table: 2^16 entries (1 MiB); small budgets get small tables.
+const MAX_TABLE_BITS: u32 = 16;
 
 /// The search state, allocated once per analysis and reused by every node.
 pub(crate) struct Search {
     winner: Side,
     nodes: u64,
     budget: u64,
+    /// log2 of the table's size.
+    table_bits: u32,
     /// Node count at which the current guided iteration stops.
     iteration_end: u64,
     table: Vec<Entry>,
@@ -72,12 +75,14 @@ pub(crate) struct Search {
 
 impl Search {
     pub(crate) fn new(winner: Side, budget: u64) -> Search {
+        let table_bits = (u64::BITS - budget.leading_zeros()).clamp(8, MAX_TABLE_BITS);
         Search {
             winner,
             nodes: 0,
             budget,
+            table_bits,
             iteration_end: budget,
-            table: vec![Entry::default(); 1 << TABLE_BITS],
+            table: vec![Entry::default(); 1 << table_bits],
             lists: Vec::new(),
             scratch: MoveList::new(),
             line: Vec::with_capacity(MAX_PLIES),
@@ -97,9 +102,10 @@ impl Search {
         self.table.fill(Entry::default());
     }
 
-    /// The exhaustive search, deepening up to `max_depth` plies.
-    pub(crate) fn exhaustive(&mut self, pos: &Chess, max_depth: usize) -> Found {
-        self.iteration_end = self.budget / 4;
+    /// The exhaustive search, deepening up to `max_depth` plies within `nodes` more
+    /// nodes.
+    pub(crate) fn exhaustive(&mut self, pos: &Chess, max_depth: usize, nodes: u64) -> Found {
+        self.iteration_end = self.nodes.saturating_add(nodes);
         self.clear_table();
         for depth in 1..=max_depth.min(MAX_PLIES) {
             self.line.clear();
@@ -111,14 +117,15 @@ impl Search {
         Found::Open
     }
 
-    /// The guided search for a mate: `Mate` or `Open`.
-    pub(crate) fn guided(&mut self, pos: &Chess) -> Found {
+    /// The guided search for a mate within `nodes` more nodes: `Mate` or `Open`.
+    pub(crate) fn guided(&mut self, pos: &Chess, nodes: u64) -> Found {
         self.clear_table();
+        let end = self.nodes.saturating_add(nodes).min(self.budget);
         for depth in 2..MAX_PLIES as i16 {
-            if self.nodes >= self.budget {
+            if self.nodes >= end {
                 break;
             }
-            self.iteration_end = self.nodes + ITERATION_NODES;
+            self.iteration_end = end.min(self.nodes + ITERATION_NODES);
             self.line.clear();
             if self.node(pos, depth, 0, false, false, false) == Found::Mate {
                 return Found::Mate;
@@ -160,7 +167,7 @@ impl Search {
         if depth <= 0 || ply >= MAX_PLIES || self.stopped() {
             return Found::Open;
         }
-        let slot = (pos.key() >> (64 - TABLE_BITS)) as usize;
+        let slot = (pos.key() >> (64 - self.table_bits)) as usize;
         let entry = self.table[slot];
         if entry.key == pos.key() && entry.depth >= depth {
             return Found::Open;
