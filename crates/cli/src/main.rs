@@ -16,6 +16,7 @@ mod play;
 mod players_command;
 mod report_command;
 mod serve_command;
+mod winnable_command;
 
 /// tablero: chess, xiangqi, draughts and Ajedrez 3D.
 #[derive(Debug, Parser)]
@@ -106,6 +107,9 @@ enum Command {
     Players(players_command::PlayersArgs),
     /// A Graphviz report (DOT, or SVG with --svg): board, linear, players, top10.
     Report(report_command::ReportArgs),
+    /// Which sides can still checkmate (chess); last line `white black`, `white`,
+    /// `black`, `none` or `undetermined`.
+    Winnable(winnable_command::WinnableArgs),
 }
 
 /// Deepest perft the command accepts: beyond it no run would finish anyway.
@@ -219,6 +223,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Some(Command::Players(args)) => players_command::run(args, &mut out)?,
         Some(Command::Report(args)) => report_command::run(args, &mut out)?,
+        Some(Command::Winnable(args)) => winnable_command::run(args, &mut out)?,
     }
     Ok(())
 }

@@ -291,6 +291,28 @@ impl AnyGame {
         }
     }
 
+    /// Which sides can still checkmate by some series of legal moves, both sides
+    /// cooperating (chess only: `None` for the other games), as `tablero winnable`
+    /// prints it: `white black`, `white`, `black`, `none`, or `undetermined` when the
+    /// analysis ([`tablero_chess::Chess::can_checkmate`]) could not settle a side
+    /// within its budget.
+    #[must_use]
+    pub fn winnable_sides(&self) -> Option<&'static str> {
+        use tablero_chess::Verdict;
+        let AnyGame::Chess(p) = self else {
+            return None;
+        };
+        let white = p.can_checkmate(Side::White);
+        let black = p.can_checkmate(Side::Black);
+        Some(match (white, black) {
+            (Verdict::Undetermined, _) | (_, Verdict::Undetermined) => "undetermined",
+            (Verdict::Winnable, Verdict::Winnable) => "white black",
+            (Verdict::Winnable, Verdict::Unwinnable) => "white",
+            (Verdict::Unwinnable, Verdict::Winnable) => "black",
+            (Verdict::Unwinnable, Verdict::Unwinnable) => "none",
+        })
+    }
+
     /// The side to move.
     #[must_use]
     pub fn turn(&self) -> Side {
