@@ -18,8 +18,8 @@
 
 pub(crate) mod texel;
 
-use tablero_chess::{CastlingMode, Chess, Game};
-use tablero_engine::{ChessEvaluator, Engine, EvalTrace, Limits};
+use tablero_chess::{CastlingMode, Chess, Game, Move, Outcome};
+use tablero_engine::{ChessEvaluator, Engine, EvalTrace};
 
 pub(crate) struct ChessTuning;
 
@@ -61,27 +61,32 @@ fn self_play(engine: &Engine<ChessEvaluator>, seed: u64, nodes: u64) -> Vec<Stri
     let Some(pos) = texel::random_opening(Chess::new(), 8, seed, 0x0074_6578_656c) else {
         return Vec::new();
     };
-    engine.new_game();
-    let mut game = Game::new(pos);
-    let mut history: Vec<Chess> = Vec::new();
-    let mut quiet: Vec<String> = Vec::new();
-    let outcome = loop {
-        if let Some(outcome) = game.outcome() {
-            break Some(outcome);
-        }
-        if game.claimable_draw().is_some() || game.moves().len() > 300 {
-            break None;
-        }
-        let pos = game.position().clone();
-        let result = engine.go(&pos, &history, &Limits::nodes(nodes));
-        let Some(best) = result.best else { break None };
-        if !pos.is_check() && !pos.is_capture(best) && result.score().abs() < 2000 {
-            quiet.push(pos.fen());
-        }
-        if game.play(best).is_err() {
-            break None;
-        }
-        history.push(pos);
-    };
-    texel::labelled(quiet, outcome)
+    texel::self_play_game::<Game, _>(engine, pos, nodes, |pos, result| {
+        let best = result.best?;
+        (!pos.is_check() && !pos.is_capture(best)).then(|| pos.fen())
+    })
+}
+
+impl texel::Record for Game {
+    type Pos = Chess;
+
+    fn start(start: Chess) -> Game {
+        Game::new(start)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    /// A claimable draw ends the game: self-play would only shuffle on.
+    fn stops(&self) -> bool {
+        self.claimable_draw().is_some()
+    }
+    fn position(&self) -> &Chess {
+        Game::position(self)
+    }
+    fn plies(&self) -> usize {
+        self.moves().len()
+    }
+    fn play(&mut self, m: Move) -> bool {
+        Game::play(self, m).is_ok()
+    }
 }

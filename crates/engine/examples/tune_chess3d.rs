@@ -17,8 +17,8 @@
 
 pub(crate) mod texel;
 
-use tablero_chess3d::{Chess3d, Game};
-use tablero_engine::{Chess3dEvaluator, Engine, EvalTrace, Evaluator, Limits};
+use tablero_chess3d::{Chess3d, Game, Move, Outcome};
+use tablero_engine::{Chess3dEvaluator, Engine, EvalTrace, Evaluator};
 
 pub(crate) struct Chess3dTuning;
 
@@ -66,31 +66,31 @@ fn self_play(engine: &Engine<Chess3dEvaluator>, seed: u64, nodes: u64) -> Vec<St
     let Some(pos) = texel::random_opening(start, plies, seed, 0x0033_6463) else {
         return Vec::new();
     };
-    engine.new_game();
-    let mut game = Game::new(pos);
-    let mut history: Vec<Chess3d> = Vec::new();
-    let mut quiet: Vec<String> = Vec::new();
-    let outcome = loop {
-        // The game ends itself by a dama capture, no moves, repetition or the 100-ply
-        // rule.
-        if let Some(outcome) = game.outcome() {
-            break Some(outcome);
-        }
-        if game.moves().len() > 300 {
-            break None;
-        }
-        let pos = game.position().clone();
-        let result = engine.go(&pos, &history, &Limits::nodes(nodes));
-        let Some(best) = result.best else { break None };
+    // The game ends itself by a dama capture, no moves, repetition or the 100-ply rule.
+    texel::self_play_game::<Game, _>(engine, pos, nodes, |pos, result| {
+        let best = result.best?;
         let capture = pos.board().side_at(best.to()).is_some();
-        let harassed = engine.evaluator().must_resolve(&pos);
-        if !capture && !harassed && result.score().abs() < 2000 {
-            quiet.push(pos.position_string());
-        }
-        if game.play(best).is_err() {
-            break None;
-        }
-        history.push(pos);
-    };
-    texel::labelled(quiet, outcome)
+        let harassed = engine.evaluator().must_resolve(pos);
+        (!capture && !harassed).then(|| pos.position_string())
+    })
+}
+
+impl texel::Record for Game {
+    type Pos = Chess3d;
+
+    fn start(start: Chess3d) -> Game {
+        Game::new(start)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    fn position(&self) -> &Chess3d {
+        Game::position(self)
+    }
+    fn plies(&self) -> usize {
+        self.moves().len()
+    }
+    fn play(&mut self, m: Move) -> bool {
+        Game::play(self, m).is_ok()
+    }
 }

@@ -23,8 +23,8 @@
 
 pub(crate) mod texel;
 
-use tablero_draughts::{Draughts, Game, RuleSet};
-use tablero_engine::{DraughtsEvaluator, Engine, EvalTrace, Limits};
+use tablero_draughts::{Draughts, Game, Move, Outcome, RuleSet};
+use tablero_engine::{DraughtsEvaluator, Engine, EvalTrace};
 
 pub(crate) struct DraughtsTuning;
 
@@ -91,28 +91,28 @@ fn self_play(engine: &Engine<DraughtsEvaluator>, seed: u64, nodes: u64) -> Vec<S
     let Some(pos) = texel::random_opening(start, plies, seed, 0x6472_6175) else {
         return Vec::new();
     };
-    engine.new_game();
-    let mut game = Game::new(pos);
-    let mut history: Vec<Draughts> = Vec::new();
-    let mut quiet: Vec<String> = Vec::new();
-    let outcome = loop {
-        // The game ends itself by a side without moves or by the rule set's draw rules.
-        if let Some(outcome) = game.outcome() {
-            break Some(outcome);
-        }
-        if game.moves().len() > 300 {
-            break None;
-        }
-        let pos = game.position().clone();
-        let result = engine.go(&pos, &history, &Limits::nodes(nodes));
-        let Some(best) = result.best else { break None };
-        if !pos.has_capture() && result.score().abs() < 2000 {
-            quiet.push(format!("{} {}", rule_set.id(), pos.fen()));
-        }
-        if game.play(best).is_err() {
-            break None;
-        }
-        history.push(pos);
-    };
-    texel::labelled(quiet, outcome)
+    // The game ends itself by a side without moves or by the rule set's draw rules.
+    texel::self_play_game::<Game, _>(engine, pos, nodes, |pos, _| {
+        (!pos.has_capture()).then(|| format!("{} {}", rule_set.id(), pos.fen()))
+    })
+}
+
+impl texel::Record for Game {
+    type Pos = Draughts;
+
+    fn start(start: Draughts) -> Game {
+        Game::new(start)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    fn position(&self) -> &Draughts {
+        Game::position(self)
+    }
+    fn plies(&self) -> usize {
+        self.moves().len()
+    }
+    fn play(&mut self, m: Move) -> bool {
+        Game::play(self, m).is_ok()
+    }
 }

@@ -18,8 +18,8 @@
 
 pub(crate) mod texel;
 
-use tablero_engine::{Engine, EvalTrace, Limits, XiangqiEvaluator};
-use tablero_xiangqi::{Game, Xiangqi};
+use tablero_engine::{Engine, EvalTrace, XiangqiEvaluator};
+use tablero_xiangqi::{Game, Move, Outcome, Xiangqi};
 
 pub(crate) struct XiangqiTuning;
 
@@ -61,28 +61,29 @@ fn self_play(engine: &Engine<XiangqiEvaluator>, seed: u64, nodes: u64) -> Vec<St
     let Some(pos) = texel::random_opening(Xiangqi::new(), 6, seed, 0x0078_7167) else {
         return Vec::new();
     };
-    engine.new_game();
-    let mut game = Game::new(pos);
-    let mut history: Vec<Xiangqi> = Vec::new();
-    let mut quiet: Vec<String> = Vec::new();
-    let outcome = loop {
-        // The game ends itself by mate, stalemate, repetition or the move limit.
-        if let Some(outcome) = game.outcome() {
-            break Some(outcome);
-        }
-        if game.moves().len() > 300 {
-            break None;
-        }
-        let pos = game.position().clone();
-        let result = engine.go(&pos, &history, &Limits::nodes(nodes));
-        let Some(best) = result.best else { break None };
-        if !pos.is_check() && !pos.is_capture(best) && result.score().abs() < 2000 {
-            quiet.push(pos.fen());
-        }
-        if game.play(best).is_err() {
-            break None;
-        }
-        history.push(pos);
-    };
-    texel::labelled(quiet, outcome)
+    // The game ends itself by mate, stalemate, repetition or the move limit.
+    texel::self_play_game::<Game, _>(engine, pos, nodes, |pos, result| {
+        let best = result.best?;
+        (!pos.is_check() && !pos.is_capture(best)).then(|| pos.fen())
+    })
+}
+
+impl texel::Record for Game {
+    type Pos = Xiangqi;
+
+    fn start(start: Xiangqi) -> Game {
+        Game::new(start)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    fn position(&self) -> &Xiangqi {
+        Game::position(self)
+    }
+    fn plies(&self) -> usize {
+        self.moves().len()
+    }
+    fn play(&mut self, m: Move) -> bool {
+        Game::play(self, m).is_ok()
+    }
 }

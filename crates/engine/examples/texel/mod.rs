@@ -11,7 +11,7 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tablero_core::{Outcome, Position, Side, SplitMix64};
-use tablero_engine::{Engine, EvalTrace, Evaluator, Limits};
+use tablero_engine::{Engine, EvalTrace, Evaluator, Limits, SearchResult};
 
 /// What a game's tuner supplies.
 pub(crate) trait Tuning {
@@ -221,6 +221,73 @@ pub(crate) fn random_opening<P: Position>(
         pos.play_unchecked(m);
     }
     Some(pos)
+}
+
+/// A rules crate's game record as the self-play loop drives it (each tuner
+/// implements it for its game's `Game`).
+pub(crate) trait Record {
+    /// The position type.
+    type Pos: Position + Clone + Send + Sync;
+
+    /// A game from `start`.
+    fn start(start: Self::Pos) -> Self;
+    /// The result, once the rules end the game.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Whether the game stops without a result the rules decide (chess: a draw
+    /// that could be claimed); the game counts as drawn.
+    fn stops(&self) -> bool {
+        false
+    }
+    /// The position now.
+    fn position(&self) -> &Self::Pos;
+    /// Moves played.
+    fn plies(&self) -> usize;
+    /// Plays `m`; false if the rules refuse it.
+    fn play(&mut self, m: <Self::Pos as Position>::Move) -> bool;
+}
+
+/// Plies after which a self-play game is abandoned (its positions labelled as a draw).
+const MAX_PLIES: usize = 300;
+
+/// One self-play game from `start` at `nodes` a move: the `quiet` text of each
+/// position where the engine's choice passes it (`None` to skip the position),
+/// labelled with the game's result for White.
+pub(crate) fn self_play_game<R, E>(
+    engine: &Engine<E>,
+    start: R::Pos,
+    nodes: u64,
+    quiet: impl Fn(&R::Pos, &SearchResult<<R::Pos as Position>::Move>) -> Option<String>,
+) -> Vec<String>
+where
+    R: Record,
+    <R::Pos as Position>::Move: Send + Sync,
+    E: Evaluator<R::Pos>,
+{
+    engine.new_game();
+    let mut game = R::start(start);
+    let mut history: Vec<R::Pos> = Vec::new();
+    let mut positions: Vec<String> = Vec::new();
+    let outcome = loop {
+        if let Some(outcome) = game.outcome() {
+            break Some(outcome);
+        }
+        if game.stops() || game.plies() > MAX_PLIES {
+            break None;
+        }
+        let pos = game.position().clone();
+        let result = engine.go(&pos, &history, &Limits::nodes(nodes));
+        let Some(best) = result.best else { break None };
+        if result.score().abs() < 2000
+            && let Some(text) = quiet(&pos, &result)
+        {
+            positions.push(text);
+        }
+        if !game.play(best) {
+            break None;
+        }
+        history.push(pos);
+    };
+    labelled(positions, outcome)
 }
 
 /// A game's quiet positions as `FEN;result` lines, the result White's (red's): 1, 0.5
