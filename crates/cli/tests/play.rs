@@ -2,12 +2,14 @@
 //! through a pipe (a script).
 
 mod common;
+#[path = "common/play.rs"]
+mod play_common;
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use common::{stderr, stdout, tablero};
+use common::{stderr, tablero};
+use play_common::play_with_input;
 use rexpect::session::{PtySession, spawn_command};
 
 /// Seconds any one expectation may wait: a computer move takes at most its movetime.
@@ -269,24 +271,9 @@ fn temp_file(name: &str) -> PathBuf {
 
 /// Runs `tablero play` with `script` as its standard input.
 fn scripted(args: &[&str], script: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .arg("play")
-        .args(args)
-        .env("TERM", "xterm-256color")
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tablero starts");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(script.as_bytes())
-        .expect("the script is written");
-    let output = child.wait_with_output().expect("tablero ends");
-    (stdout(&output), stderr(&output), output.status.success())
+    play_with_input(args, script, |command| {
+        command.env("TERM", "xterm-256color").env_remove("NO_COLOR")
+    })
 }
 
 #[test]

@@ -3,31 +3,18 @@
 //! test runs the real binary (through a pipe, or a pseudo-terminal where time matters).
 
 mod common;
+#[path = "common/play.rs"]
+mod play_common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 use common::{stderr, stdout, tablero};
+use play_common::play_with_input;
 
 /// Runs `tablero play` with `script` as its standard input: (stdout, stderr, success).
 fn scripted(args: &[&str], script: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .arg("play")
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tablero starts");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(script.as_bytes())
-        .expect("the script is written");
-    let output = child.wait_with_output().expect("tablero ends");
-    (stdout(&output), stderr(&output), output.status.success())
+    play_with_input(args, script, |command| command.env("NO_COLOR", "1"))
 }
 
 #[test]
