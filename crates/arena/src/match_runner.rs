@@ -231,11 +231,7 @@ impl GameReport {
     #[must_use]
     pub fn summary(&self, a_name: &str, b_name: &str) -> String {
         let (a_side, b_side) = (self.a_side, self.a_side.other());
-        let side = |s: Side| match (self.record.game_id(), s) {
-            ("xiangqi", Side::White) => "red",
-            (_, Side::White) => "white",
-            (_, Side::Black) => "black",
-        };
+        let side = |s: Side| self.record.kind().side_name(s);
         let (first, first_side, second, second_side) = if a_side == Side::White {
             (a_name, a_side, b_name, b_side)
         } else {

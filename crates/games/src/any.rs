@@ -4,7 +4,7 @@ use tablero_core::{Position, Side, divide_with, perft};
 use tablero_draughts::{Draughts, RuleSet};
 use tablero_xiangqi::Xiangqi;
 
-use crate::{CATALOG, GameInfo};
+use crate::{CATALOG, GameInfo, GameKind};
 
 /// Why a request by game id could not be served. Messages are one line and name the
 /// bad value.
@@ -345,15 +345,33 @@ impl AnyGame {
         }
     }
 
+    /// The move number of this position as its format counts it (chess, xiangqi and
+    /// chess3d positions carry one); draughts positions carry none, so 1.
+    #[must_use]
+    pub fn move_number(&self) -> u32 {
+        match self {
+            AnyGame::Chess(pos) => pos.fullmoves(),
+            AnyGame::Xiangqi(pos) => pos.fullmoves(),
+            AnyGame::Draughts(_) => 1,
+            AnyGame::Chess3d(pos) => pos.move_number(),
+        }
+    }
+
+    /// Which game this is.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyGame::Chess(_) => GameKind::Chess,
+            AnyGame::Xiangqi(_) => GameKind::Xiangqi,
+            AnyGame::Draughts(_) => GameKind::Draughts,
+            AnyGame::Chess3d(_) => GameKind::Chess3d,
+        }
+    }
+
     /// The game id.
     #[must_use]
     pub fn game_id(&self) -> &'static str {
-        match self {
-            AnyGame::Chess(_) => "chess",
-            AnyGame::Xiangqi(_) => "xiangqi",
-            AnyGame::Draughts(_) => "draughts",
-            AnyGame::Chess3d(_) => "chess3d",
-        }
+        self.kind().id()
     }
 
     /// The position in the game's position format (FEN for chess and xiangqi, PDN FEN for draughts).

@@ -12,7 +12,7 @@ use tablero_core::{Outcome, Position, Reason, Side};
 use tablero_draughts::{PdnGame, draughts_result};
 use tablero_xiangqi::pgn::{MoveFormat, PgnGame as XiangqiPgn};
 
-use crate::AnyGame;
+use crate::{AnyGame, GameKind};
 use crate::any::TextPosition;
 
 /// Why a record refused a move or a file could not be read. The record is unchanged
@@ -110,6 +110,12 @@ impl AnyRecord {
     #[must_use]
     pub fn game_id(&self) -> &'static str {
         self.start().game_id()
+    }
+
+    /// Which game this is.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        self.start().kind()
     }
 
     /// The start position.

@@ -187,7 +187,7 @@ fn clock_settings(args: &PlayArgs, start: &AnyGame) -> Result<Option<ClockSettin
     let Some(minutes) = args.timed else {
         return Ok(None);
     };
-    if start.game_id() != "chess3d" {
+    if !start.kind().has_game_clock() {
         return Err(format!(
             "--timed: one clock for the whole game is chess3d's timed mode, not {}'s (use --clock SECS+INC)",
             start.game_id()

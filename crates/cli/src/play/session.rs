@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use tablero_core::{Outcome, Reason, Side};
 use tablero_games::{
-    AnyEngine, AnyGame, AnyRecord, BoardStyle, CATALOG, Level, Limits, RecordError, SearchRequest,
+    AnyEngine, AnyGame, AnyRecord, BoardStyle, Level, Limits, RecordError, SearchRequest,
     TimeControl, board_text,
 };
 use tablero_store::MoveRecord;
@@ -87,10 +87,7 @@ enum Next {
 impl Session {
     /// A session from `start` under `settings`.
     pub(crate) fn new(start: AnyGame, settings: Settings, registry: Option<Registry>) -> Session {
-        let sides = CATALOG
-            .iter()
-            .find(|g| g.id == start.game_id())
-            .map_or(["white", "black"], |g| g.sides);
+        let sides = start.kind().info().sides;
         Session {
             engine: AnyEngine::for_game(&start, 64),
             record: AnyRecord::new(start.clone()),
@@ -253,11 +250,11 @@ impl Session {
     }
 
     fn introduce(&self, out: &mut impl Write) -> io::Result<()> {
-        let info = CATALOG.iter().find(|g| g.id == self.start.game_id());
-        let game = info.map_or(self.start.game_id(), |g| g.name);
+        let info = self.start.kind().info();
+        let game = info.name;
         // The variant when the game has several (Chess960, a draughts rule set), and
         // a Chess960 start's number.
-        let variant = info
+        let variant = Some(info)
             .filter(|g| g.default_variant() != self.start.variant_id())
             .and_then(|g| g.variants.iter().find(|v| v.id == self.start.variant_id()))
             .map(|v| v.name);
@@ -1018,7 +1015,7 @@ impl Session {
     /// The last moves in the display notation with move numbers: `1. e4 e5 2. Nf3`.
     fn move_list(&self) -> String {
         let leader = self.record.first_side();
-        let mut number = start_move_number(self.record.start());
+        let mut number = self.record.start().move_number().max(1);
         // Every move passes the turn, so the start's side follows from the parity.
         let plies = self.record.plies();
         let mut side = if plies.is_multiple_of(2) {
@@ -1049,22 +1046,6 @@ impl Session {
             shown
         }
     }
-}
-
-/// The move number of a start position: the position text's move counter (chess,
-/// xiangqi, chess3d), 1 where the format has none (draughts).
-fn start_move_number(start: &AnyGame) -> u32 {
-    let text = start.position_text();
-    let field = match start.game_id() {
-        "chess" | "xiangqi" => 5,
-        "chess3d" => 3,
-        _ => return 1,
-    };
-    text.split_whitespace()
-        .nth(field)
-        .and_then(|n| n.parse().ok())
-        .filter(|&n| n >= 1)
-        .unwrap_or(1)
 }
 
 /// The rule behind a claimable draw, in words.
