@@ -202,6 +202,9 @@ pub enum Refusal {
     /// The capturing piece can go on capturing, so it must.
     #[error("the capture is not finished: the piece must go on capturing")]
     MustContinueCapture,
+    /// A man reaching the far row during a capture is crowned and the capture ends.
+    #[error("the man is crowned on the far row and the capture ends there")]
+    CaptureEndsAtCrowning,
     /// A man steps forward only.
     #[error("a man cannot move backwards")]
     ManCannotMoveBackwards,
@@ -319,6 +322,7 @@ impl Refusal {
         "majority_capture",
         "capture_priority",
         "must_continue_capture",
+        "capture_ends_at_crowning",
         "man_cannot_move_backwards",
         "man_cannot_capture_backwards",
         "man_cannot_capture_king",
@@ -374,6 +378,7 @@ impl Refusal {
             Refusal::MajorityCapture { .. } => "majority_capture",
             Refusal::CapturePriority => "capture_priority",
             Refusal::MustContinueCapture => "must_continue_capture",
+            Refusal::CaptureEndsAtCrowning => "capture_ends_at_crowning",
             Refusal::ManCannotMoveBackwards => "man_cannot_move_backwards",
             Refusal::ManCannotCaptureBackwards => "man_cannot_capture_backwards",
             Refusal::ManCannotCaptureKing => "man_cannot_capture_king",
@@ -457,6 +462,7 @@ impl Refusal {
             | Refusal::CaptureCompulsory
             | Refusal::CapturePriority
             | Refusal::MustContinueCapture
+            | Refusal::CaptureEndsAtCrowning
             | Refusal::ManCannotMoveBackwards
             | Refusal::ManCannotCaptureBackwards
             | Refusal::ManCannotCaptureKing
