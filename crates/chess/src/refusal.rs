@@ -64,6 +64,13 @@ impl Chess {
             }
             return self.explain_castling(from, rook);
         }
+        if from == to {
+            return Refusal::PieceCannotMoveSo {
+                piece: role_name(piece.role).to_owned(),
+                from: from.to_string(),
+                to: to.to_string(),
+            };
+        }
         if board.side_at(to) == Some(us) {
             return Refusal::OwnPieceOnSquare {
                 square: to.to_string(),

@@ -247,7 +247,7 @@ impl San {
     }
 
     /// Why no legal move of `pos` matches: the rule that forbids the move of the
-    /// candidate piece (the first one whose refusal is not merely geometric).
+    /// candidate piece (the first that could otherwise go there), else that none can.
     fn explain(self, pos: &Chess) -> Refusal {
         let board = pos.board();
         let us = pos.turn();
@@ -279,28 +279,30 @@ impl San {
                     .into_iter()
                     .filter(|sq| file.is_none_or(|f| f == sq.file()))
                     .filter(|sq| rank.is_none_or(|r| r == sq.rank()));
-                let mut first = None;
                 for from in pieces {
                     let refusal = pos.explain_refusal(from, to, promotion);
                     let geometric = matches!(
                         refusal,
                         Refusal::PieceCannotMoveSo { .. }
-                            | Refusal::PawnCapturesOnlyDiagonally { .. }
-                            | Refusal::OwnPieceOnSquare { .. }
                             | Refusal::CastlingRightsLost
+                            | Refusal::OwnPieceOnSquare { .. }
                     );
                     if !geometric {
                         return refusal;
                     }
-                    first.get_or_insert(refusal);
                 }
                 if pos.legal_moves().is_empty() {
                     return Refusal::GameOver;
                 }
-                first.unwrap_or_else(|| Refusal::NoSuchPiece {
+                if board.side_at(to) == Some(us) {
+                    return Refusal::OwnPieceOnSquare {
+                        square: to.to_string(),
+                    };
+                }
+                Refusal::NoSuchPiece {
                     piece: role_name(role).to_owned(),
                     mv: self.to_string(),
-                })
+                }
             }
         }
     }
