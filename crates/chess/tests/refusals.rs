@@ -2,7 +2,7 @@
 //! code on a concrete position, and a property test over random playouts.
 
 use proptest::prelude::*;
-use tablero_chess::{CastlingMode, Chess, Position, Square};
+use tablero_chess::{CastlingMode, Chess, Square};
 use tablero_core::SplitMix64;
 
 fn pos(fen: &str) -> Chess {

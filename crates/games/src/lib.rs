@@ -15,7 +15,7 @@ mod search_thread;
 mod uci_client;
 mod ui_hints;
 
-pub use any::{AnyGame, GamesError};
+pub use any::{AnyGame, GamesError, MoveError};
 pub use arena::{
     ArenaError, DEFAULT_MAX_PLIES, DEFAULT_SEED, EloEstimate, GameReport, MatchConfig, MatchScore,
     PlayerSpec, Score, TimeControl, run_match,
@@ -29,6 +29,7 @@ pub use hub_client::{HubEngine, HubError};
 pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
 pub use search_thread::{Hold, SearchMode, SearchThread};
 pub use tablero_core::fresh_seed;
+pub use tablero_core::{ParamValue, Refusal};
 pub use tablero_engine::{Clock, Level, Limits};
 pub use uci_client::{HANDSHAKE_TIMEOUT, UciClock, UciEngine, UciError};
 pub use ui_hints::{BoardHints, MoveHint, PieceHint, Spot};

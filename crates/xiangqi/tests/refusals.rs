@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use tablero_core::SplitMix64;
-use tablero_xiangqi::{Position, Square, Xiangqi};
+use tablero_xiangqi::{Square, Xiangqi};
 
 /// The code and message of the refusal of `text` (ICCS, WXF or Chinese) in `fen`.
 fn refusal(fen: &str, text: &str) -> (&'static str, String) {
