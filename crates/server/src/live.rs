@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use tablero_core::{Outcome, Reason, Side};
+use tablero_core::{Outcome, Reason, Refusal, Side};
 use tablero_games::{AnyGame, AnyRecord, CATALOG, GameInfo, Level};
 use tablero_store::{ClockKind, ClockRecord, GameRecord, Mode, MoveRecord, NewGame, Seat};
 
@@ -161,9 +161,12 @@ impl LiveGame {
         let chess960_start = setup.start.chess960_number();
         let mut record = AnyRecord::new(setup.start);
         for (i, text) in setup.moves.iter().enumerate() {
-            record
-                .play_text(text)
-                .map_err(|e| ApiError::bad_request(format!("move {} of the game: {e}", i + 1)))?;
+            record.play_text(text).map_err(|e| match e.refusal() {
+                Some(refusal) => {
+                    ApiError::refused(format!("move {} of the game: {e}", i + 1), &refusal)
+                }
+                None => ApiError::bad_request(format!("move {} of the game: {e}", i + 1)),
+            })?;
         }
         let initial = setup.clock.map(|c| c.initial_ms);
         let plies = record.plies();
@@ -319,6 +322,7 @@ impl LiveGame {
     pub(crate) fn seat_of(&self, token: Option<&str>) -> Result<Side, ApiError> {
         let token = token.ok_or_else(|| {
             ApiError::unauthorized("missing seat token: send `Authorization: Bearer <token>`")
+                .with_code("missing_token")
         })?;
         // Both seats are compared so that the time taken says nothing about the match.
         let matches = [Side::White, Side::Black].map(|side| {
@@ -339,10 +343,10 @@ impl LiveGame {
 
     fn check_not_over(&self) -> Result<(), ApiError> {
         match self.ended {
-            Some(outcome) => Err(ApiError::conflict(format!(
-                "the game is over: {}",
-                self.describe(outcome)
-            ))),
+            Some(outcome) => Err(ApiError::refused(
+                format!("the game is over: {}", self.describe(outcome)),
+                &Refusal::GameOver,
+            )),
             None => Ok(()),
         }
     }
@@ -459,21 +463,30 @@ impl LiveGame {
                     self.side_name(side),
                     self.side_name(turn)
                 ))
+                .with_code("wrong_seat")
             } else {
-                ApiError::conflict(format!(
-                    "not your turn: {} is to move",
-                    self.side_name(turn)
-                ))
+                ApiError::refused(
+                    format!("not your turn: {} is to move", self.side_name(turn)),
+                    &Refusal::NotYourTurn {
+                        side: self.side_name(side).to_owned(),
+                    },
+                )
             });
         }
         let text = text.trim();
         if text.is_empty() {
-            return Err(ApiError::bad_request("the move is empty"));
+            return Err(ApiError::refused(
+                "the move is empty",
+                &Refusal::MalformedMove {
+                    text: String::new(),
+                    reason: "the move is empty".to_owned(),
+                },
+            ));
         }
-        let played = self
-            .record
-            .play_text(text)
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let played = self.record.play_text(text).map_err(|e| match e.refusal() {
+            Some(refusal) => ApiError::refused(e.to_string(), &refusal),
+            None => ApiError::bad_request(e.to_string()),
+        })?;
         let ply = self.record.plies() - 1;
         if let Some(clock) = &mut self.clock {
             let elapsed = clock
@@ -586,7 +599,8 @@ impl LiveGame {
             return Err(ApiError::conflict(format!(
                 "{} has not asked to take back a move",
                 self.side_name(side.other())
-            )));
+            ))
+            .with_code("no_takeback_request"));
         }
         if accept {
             let plies = self.plies_to_take_back(side.other())?;
@@ -612,7 +626,8 @@ impl LiveGame {
             return Err(ApiError::conflict(format!(
                 "{} has no move to take back",
                 self.side_name(side)
-            )));
+            ))
+            .with_code("nothing_to_take_back"));
         }
         Ok(plies)
     }
@@ -683,7 +698,8 @@ impl LiveGame {
             return Err(ApiError::conflict(format!(
                 "{} has not offered a draw",
                 self.side_name(side.other())
-            )));
+            ))
+            .with_code("no_draw_offer"));
         }
         if accept {
             Ok(self.end(
@@ -707,16 +723,22 @@ impl LiveGame {
     pub(crate) fn claim_draw(&mut self, side: Side, now: Instant) -> Result<Change, ApiError> {
         self.check_not_over()?;
         if self.record.turn() != side {
-            return Err(ApiError::conflict(format!(
-                "only the side to move may claim a draw: {} is to move",
-                self.side_name(self.record.turn())
-            )));
+            return Err(ApiError::refused(
+                format!(
+                    "only the side to move may claim a draw: {} is to move",
+                    self.side_name(self.record.turn())
+                ),
+                &Refusal::NotYourTurn {
+                    side: self.side_name(side).to_owned(),
+                },
+            ));
         }
         match self.record.claimable_draw() {
             Some(reason) => Ok(self.end(Outcome::Draw { reason }, now)),
             None => Err(ApiError::conflict(
                 "there is no draw to claim: no threefold repetition and no fifty moves",
-            )),
+            )
+            .with_code("no_draw_to_claim")),
         }
     }
 

@@ -260,12 +260,17 @@ async fn bad_requests_name_the_problem_and_store_nothing() {
     let (status, body) = call(&app, "GET", "/api/games/doesNotExist", None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body["error"].as_str().unwrap().contains("doesNotExist"));
+    assert_eq!(body["code"], "game_not_found");
+    assert_eq!(body["params"], json!({"id": "doesNotExist"}));
     let (status, _) = call(&app, "GET", "/api/games/..%2F..%2Fetc", None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, body) = call(&app, "GET", "/api/nothing", None, None).await;
     assert_eq!(
         (status, body),
-        (StatusCode::NOT_FOUND, json!({"error": "no such route"}))
+        (
+            StatusCode::NOT_FOUND,
+            json!({"error": "no such route", "code": "route_not_found", "params": {}})
+        )
     );
     let (status, body) = call(&app, "DELETE", "/api/games", None, None).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);

@@ -191,6 +191,12 @@ async fn xiangqi_moves_carry_chinese_notation() {
 /// The reason ids of `tablero_core::Reason` as keys of one language's dictionary in
 /// `web/js/i18n.js` (the text between `const <name> = {` and the next `};`).
 fn reason_keys(source: &str, dictionary: &str) -> Vec<String> {
+    dictionary_keys(source, dictionary, "'reason.")
+}
+
+/// The keys of one language's dictionary that start with `prefix` (after the quote),
+/// without the prefix.
+fn dictionary_keys(source: &str, dictionary: &str, prefix: &str) -> Vec<String> {
     let start = source
         .find(&format!("const {dictionary} = {{"))
         .unwrap_or_else(|| panic!("no dictionary {dictionary} in i18n.js"));
@@ -198,7 +204,7 @@ fn reason_keys(source: &str, dictionary: &str) -> Vec<String> {
     let body = &body[..body.find("\n};").unwrap()];
     body.lines()
         .filter_map(|line| {
-            let key = line.trim().strip_prefix("'reason.")?;
+            let key = line.trim().strip_prefix(prefix)?;
             Some(key[..key.find('\'')?].to_owned())
         })
         .collect()
@@ -214,6 +220,29 @@ fn every_outcome_reason_is_translated() {
                 keys.iter().any(|k| k == reason.id()),
                 "web/js/i18n.js: no '{dictionary}' text for the reason {:?}",
                 reason.id()
+            );
+        }
+    }
+}
+
+/// Every refusal code and API error code has a text in each language, and each text
+/// uses only the parameters the English one does (so no English server text need ever
+/// appear in a Spanish or Chinese page).
+#[test]
+fn every_error_code_is_translated() {
+    let source = include_str!("../../../web/js/i18n.js");
+    let codes = tablero_core::Refusal::CODES
+        .iter()
+        .chain(tablero_server::API_CODES.iter());
+    let dictionaries: Vec<Vec<String>> = ["en", "es", "zh"]
+        .iter()
+        .map(|d| dictionary_keys(source, d, "'code."))
+        .collect();
+    for code in codes {
+        for (dictionary, keys) in ["en", "es", "zh"].iter().zip(&dictionaries) {
+            assert!(
+                keys.iter().any(|k| k == code),
+                "web/js/i18n.js: no '{dictionary}' text for the error code {code:?}"
             );
         }
     }
