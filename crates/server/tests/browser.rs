@@ -304,12 +304,18 @@ async fn xiangqi_to_a_flying_general_attempt() {
     page.click_spot("0,3,5").await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert_eq!(move_count(&page).await, 4);
-    // Typing it is refused by the server with its reason.
+    // Typing it is refused by the server with its rule, rendered from the code.
     page.type_text("#move-input", "e5d5", true).await;
     let message = page
         .wait_for("document.querySelector('.message').textContent")
         .await;
-    assert!(message.as_str().unwrap().contains("e5d5"), "{message}");
+    assert!(
+        message
+            .as_str()
+            .unwrap()
+            .contains("The generals would face each other on an open file"),
+        "{message}"
+    );
     assert_eq!(move_count(&page).await, 4);
     // Typing a legal move in WXF plays it.
     page.eval("document.getElementById('move-input').value = ''")

@@ -70,7 +70,10 @@ async fn pages_files_and_the_api_fallback() {
     let (status, body) = call(&app, "GET", "/api/nothing", None, None).await;
     assert_eq!(
         (status, body),
-        (StatusCode::NOT_FOUND, json!({"error": "no such route"}))
+        (
+            StatusCode::NOT_FOUND,
+            json!({"error": "no such route", "code": "route_not_found", "params": {}})
+        )
     );
     let (status, _) = call(&app, "POST", "/", None, None).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
