@@ -59,7 +59,7 @@ pub enum SanError {
         /// The move as written.
         text: String,
         /// The rule that forbids it.
-        refusal: Refusal,
+        refusal: Box<Refusal>,
     },
     /// More than one legal move matches.
     #[error("ambiguous move {text}: it could be {candidates}")]
@@ -84,7 +84,7 @@ impl SanError {
                 text: text.clone(),
                 reason: (*reason).to_owned(),
             },
-            SanError::Illegal { refusal, .. } => refusal.clone(),
+            SanError::Illegal { refusal, .. } => (**refusal).clone(),
             SanError::Ambiguous { text, candidates } => Refusal::AmbiguousMove {
                 text: text.clone(),
                 candidates: candidates.split(", ").map(str::to_owned).collect(),
@@ -241,7 +241,7 @@ impl San {
             (None, _) if missing_promotion => Err(SanError::MissingPromotion(self.to_string())),
             (None, _) => Err(SanError::Illegal {
                 text: self.to_string(),
-                refusal: self.explain(pos),
+                refusal: Box::new(self.explain(pos)),
             }),
         }
     }

@@ -40,7 +40,7 @@ pub enum UciMoveError {
         /// The move as written.
         text: String,
         /// The rule that forbids it.
-        refusal: Refusal,
+        refusal: Box<Refusal>,
     },
 }
 
@@ -53,7 +53,7 @@ impl UciMoveError {
                 text: text.clone(),
                 reason: (*reason).to_owned(),
             },
-            UciMoveError::Illegal { refusal, .. } => refusal.clone(),
+            UciMoveError::Illegal { refusal, .. } => (**refusal).clone(),
         }
     }
 }
@@ -173,7 +173,7 @@ impl UciMove {
             .copied()
             .ok_or_else(|| UciMoveError::Illegal {
                 text: self.to_string(),
-                refusal: pos.explain_refusal(from, to, promotion),
+                refusal: Box::new(pos.explain_refusal(from, to, promotion)),
             })
     }
 }

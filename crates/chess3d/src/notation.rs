@@ -100,7 +100,7 @@ pub enum Chess3dMoveError {
         /// The move as parsed (canonical spelling).
         text: String,
         /// The rule that forbids it.
-        refusal: Refusal,
+        refusal: Box<Refusal>,
     },
 }
 
@@ -109,7 +109,7 @@ impl Chess3dMoveError {
     #[must_use]
     pub fn refusal(&self) -> Refusal {
         match self {
-            Chess3dMoveError::NoSuchMove { refusal, .. } => refusal.clone(),
+            Chess3dMoveError::NoSuchMove { refusal, .. } => (**refusal).clone(),
             Chess3dMoveError::Empty => Refusal::MalformedMove {
                 text: String::new(),
                 reason: self.to_string(),
@@ -288,7 +288,7 @@ impl Chess3dMove {
     pub fn to_move(self, pos: &Chess3d) -> Result<Move, Chess3dMoveError> {
         let no_such = |refusal: Refusal| Chess3dMoveError::NoSuchMove {
             text: self.to_string(),
-            refusal,
+            refusal: Box::new(refusal),
         };
         match self {
             Chess3dMove::Coordinate { from, to } => {

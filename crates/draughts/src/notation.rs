@@ -41,7 +41,7 @@ pub enum PdnMoveError {
         /// The text given.
         text: String,
         /// The rule that forbids it.
-        refusal: Refusal,
+        refusal: Box<Refusal>,
     },
     /// A square number beyond the board of the rule set in play.
     #[error(
@@ -81,7 +81,7 @@ impl PdnMoveError {
                 text: text.clone(),
                 reason: self.to_string(),
             },
-            PdnMoveError::Illegal { refusal, .. } => refusal.clone(),
+            PdnMoveError::Illegal { refusal, .. } => (**refusal).clone(),
             PdnMoveError::Ambiguous { text, candidates } => Refusal::AmbiguousMove {
                 text: text.clone(),
                 candidates: candidates.clone(),
@@ -193,7 +193,7 @@ impl PdnMove {
     fn illegal(&self, pos: &Draughts) -> PdnMoveError {
         PdnMoveError::Illegal {
             text: self.to_string(),
-            refusal: pos.explain_refusal(&self.squares, self.capture),
+            refusal: Box::new(pos.explain_refusal(&self.squares, self.capture)),
         }
     }
 

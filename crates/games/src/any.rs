@@ -39,7 +39,7 @@ pub enum GamesError {
         /// Why it was refused, in English.
         reason: String,
         /// Why it was refused, as a rule with a stable code.
-        refusal: Refusal,
+        refusal: Box<Refusal>,
     },
 }
 
@@ -51,14 +51,14 @@ pub struct MoveError {
     /// The notation's message, naming the move and the reason.
     pub message: String,
     /// The reason with a stable code and parameters.
-    pub refusal: Refusal,
+    pub refusal: Box<Refusal>,
 }
 
 impl MoveError {
     fn new(message: impl ToString, refusal: Refusal) -> MoveError {
         MoveError {
             message: message.to_string(),
-            refusal,
+            refusal: Box::new(refusal),
         }
     }
 }

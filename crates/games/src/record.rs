@@ -36,7 +36,7 @@ pub enum RecordError {
         /// Why it was refused, in English.
         reason: String,
         /// Why it was refused, as a rule with a stable code.
-        refusal: Refusal,
+        refusal: Box<Refusal>,
     },
     /// A game of an imported file could not be read.
     #[error("game {game}: {reason}")]
@@ -58,7 +58,7 @@ impl RecordError {
     pub fn refusal(&self) -> Option<Refusal> {
         match self {
             RecordError::Over { .. } => Some(Refusal::GameOver),
-            RecordError::Move { refusal, .. } => Some(refusal.clone()),
+            RecordError::Move { refusal, .. } => Some((**refusal).clone()),
             RecordError::Import { .. } | RecordError::Game(_) => None,
         }
     }
@@ -218,7 +218,7 @@ impl AnyRecord {
         // The game's own rules refuse a parsed move only once the game is over.
         let over = |e: &dyn core::fmt::Display| MoveError {
             message: e.to_string(),
-            refusal: Refusal::GameOver,
+            refusal: Box::new(Refusal::GameOver),
         };
         let mut next = self.position().clone();
         let played = match (&mut self.rules, &mut next) {

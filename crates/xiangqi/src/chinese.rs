@@ -117,7 +117,7 @@ pub enum ChineseError {
         /// Why it cannot be played.
         reason: String,
         /// The rule that forbids it, with its stable code.
-        refusal: Refusal,
+        refusal: Box<Refusal>,
     },
     /// More than one legal move fits it.
     #[error("Chinese move {chinese} is ambiguous: it fits {}", iccs_list(.moves))]
@@ -240,7 +240,7 @@ impl ChineseError {
                 text: text.clone(),
                 reason: reason.clone(),
             },
-            ChineseError::Illegal { refusal, .. } => refusal.clone(),
+            ChineseError::Illegal { refusal, .. } => (**refusal).clone(),
             ChineseError::Ambiguous { chinese, moves } => Refusal::AmbiguousMove {
                 text: chinese.to_string(),
                 candidates: moves.iter().map(ToString::to_string).collect(),
@@ -406,10 +406,10 @@ impl ChineseMove {
     pub fn to_move(&self, pos: &Xiangqi) -> Result<Move, ChineseError> {
         let illegal = |reason: String| ChineseError::Illegal {
             chinese: *self,
-            refusal: Refusal::NoSuchPiece {
+            refusal: Box::new(Refusal::NoSuchPiece {
                 piece: self.role().name().to_owned(),
                 mv: self.to_string(),
-            },
+            }),
             reason,
         };
         let side = self.side;
@@ -421,9 +421,9 @@ impl ChineseMove {
                     "its numerals make it {who}'s move, but it is {}'s turn",
                     side_name(pos.turn())
                 ),
-                refusal: Refusal::NotYourTurn {
+                refusal: Box::new(Refusal::NotYourTurn {
                     side: who.to_owned(),
-                },
+                }),
             });
         }
         let role = match self.origin {
@@ -512,7 +512,7 @@ impl ChineseMove {
             Resolved::None(reason, refusal) => Err(ChineseError::Illegal {
                 chinese: *self,
                 reason,
-                refusal,
+                refusal: Box::new(refusal),
             }),
             Resolved::Many(moves) => Err(ChineseError::Ambiguous {
                 chinese: *self,

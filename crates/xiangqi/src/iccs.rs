@@ -35,7 +35,7 @@ pub enum IccsError {
         /// The move.
         mv: IccsMove,
         /// The rule that forbids it.
-        refusal: Refusal,
+        refusal: Box<Refusal>,
     },
 }
 
@@ -48,7 +48,7 @@ impl IccsError {
                 text: text.clone(),
                 reason: reason.clone(),
             },
-            IccsError::Illegal { refusal, .. } => refusal.clone(),
+            IccsError::Illegal { refusal, .. } => (**refusal).clone(),
         }
     }
 }
@@ -111,7 +111,7 @@ impl IccsMove {
         }
         Err(IccsError::Illegal {
             mv: self,
-            refusal: pos.explain_refusal(self.from, self.to),
+            refusal: Box::new(pos.explain_refusal(self.from, self.to)),
         })
     }
 }

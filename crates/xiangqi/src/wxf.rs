@@ -177,7 +177,7 @@ pub enum WxfError {
         /// Why it cannot be played.
         reason: String,
         /// The rule that forbids it, with its stable code.
-        refusal: Refusal,
+        refusal: Box<Refusal>,
     },
     /// More than one legal move fits it.
     #[error("WXF move {wxf} is ambiguous: it fits {}", iccs_list(.moves))]
@@ -199,7 +199,7 @@ impl WxfError {
                 text: text.clone(),
                 reason: reason.clone(),
             },
-            WxfError::Illegal { refusal, .. } => refusal.clone(),
+            WxfError::Illegal { refusal, .. } => (**refusal).clone(),
             WxfError::Ambiguous { wxf, moves } => Refusal::AmbiguousMove {
                 text: wxf.to_string(),
                 candidates: moves.iter().map(ToString::to_string).collect(),
@@ -691,10 +691,10 @@ impl Wxf {
     pub fn to_move(&self, pos: &Xiangqi) -> Result<Move, WxfError> {
         let illegal = |reason: String| WxfError::Illegal {
             wxf: *self,
-            refusal: Refusal::NoSuchPiece {
+            refusal: Box::new(Refusal::NoSuchPiece {
                 piece: self.role().name().to_owned(),
                 mv: self.to_string(),
-            },
+            }),
             reason,
         };
         let side = pos.turn();
@@ -794,7 +794,7 @@ impl Wxf {
             Resolved::None(reason, refusal) => Err(WxfError::Illegal {
                 wxf: *self,
                 reason,
-                refusal,
+                refusal: Box::new(refusal),
             }),
             Resolved::Many(moves) => Err(WxfError::Ambiguous { wxf: *self, moves }),
         }
