@@ -199,4 +199,43 @@ proptest! {
         // Every position with a move refuses most texts.
         prop_assert!(pos.legal_moves().is_empty() || checked > 0);
     }
+
+    /// Every path written from a legal capture's squares that is not itself legal —
+    /// cut short, run on past its end, or written as a step — is refused with a named
+    /// rule.
+    #[test]
+    fn every_refused_capture_path_names_a_rule(seed in any::<u64>(), plies in 0u32..80, rs in 0usize..6) {
+        let rule_set = RuleSet::ALL[rs];
+        let pos = playout(rule_set, seed, plies);
+        let last = rule_set.rules().board.squares();
+        for m in pos.legal_moves().iter() {
+            let mut path = vec![m.from()];
+            path.extend(m.landings());
+            let mut texts = Vec::new();
+            for cut in 2..path.len() {
+                texts.push(join(&path[..cut], "x"));
+            }
+            for extra in 1..=last {
+                let mut longer = path.clone();
+                longer.push(extra);
+                texts.push(join(&longer, "x"));
+            }
+            texts.push(join(&[m.from(), m.to()], "-"));
+            for text in texts {
+                if let Err(e) = pos.parse_move(&text) {
+                    let refusal = e.refusal();
+                    prop_assert!(refusal.is_explained(), "{} {text}: {refusal}", pos.fen());
+                }
+            }
+        }
+    }
+}
+
+/// Squares joined by `sep`.
+fn join(squares: &[u8], sep: &str) -> String {
+    squares
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(sep)
 }
