@@ -230,6 +230,29 @@ fn shorten_quotes(message: &str) -> String {
     out
 }
 
+impl From<crate::live::LiveError> for ApiError {
+    /// The one place a live game's refusals get their status, code and parameters.
+    fn from(error: crate::live::LiveError) -> ApiError {
+        use crate::live::LiveError;
+        let message = error.to_string();
+        match error {
+            LiveError::MissingToken => ApiError::unauthorized(message).with_code("missing_token"),
+            LiveError::NotASeat(_) => ApiError::unauthorized(message).with_code("invalid_token"),
+            LiveError::WrongSeat { .. } => ApiError::forbidden(message).with_code("wrong_seat"),
+            LiveError::Refused { refusal, .. } => ApiError::refused(message, &refusal),
+            LiveError::Record(_) => ApiError::bad_request(message),
+            LiveError::NoTakebackRequest(_) => {
+                ApiError::conflict(message).with_code("no_takeback_request")
+            }
+            LiveError::NothingToTakeBack(_) => {
+                ApiError::conflict(message).with_code("nothing_to_take_back")
+            }
+            LiveError::NoDrawOffer(_) => ApiError::conflict(message).with_code("no_draw_offer"),
+            LiveError::NoDrawToClaim => ApiError::conflict(message).with_code("no_draw_to_claim"),
+        }
+    }
+}
+
 impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> ApiError {
         ApiError::storage(&error)
