@@ -248,5 +248,36 @@ fn every_error_code_is_translated() {
                 "web/js/i18n.js: no '{dictionary}' text for the error code {code:?}"
             );
         }
+        let english = placeholders(&code_text(source, "en", code));
+        for dictionary in ["es", "zh"] {
+            assert_eq!(
+                placeholders(&code_text(source, dictionary, code)),
+                english,
+                "web/js/i18n.js: '{dictionary}' text of {code:?} uses other parameters"
+            );
+        }
     }
+}
+
+/// The text of `code.<code>` in one dictionary.
+fn code_text(source: &str, dictionary: &str, code: &str) -> String {
+    let start = source.find(&format!("const {dictionary} = {{")).unwrap();
+    let body = &source[start..];
+    let body = &body[..body.find("\n};").unwrap()];
+    let prefix = format!("'code.{code}': ");
+    body.lines()
+        .find_map(|line| line.trim().strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("no {dictionary} text for {code}"))
+        .to_owned()
+}
+
+/// The `{name}` placeholders of a text, sorted.
+fn placeholders(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = text
+        .split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_owned()))
+        .collect();
+    names.sort();
+    names
 }
