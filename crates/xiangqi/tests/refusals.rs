@@ -30,6 +30,8 @@ fn every_xiangqi_code_on_a_position() {
         (START, "a3b3", "soldier_cannot_move_sideways"),
         (START, "H2+4", "horse_leg_blocked"),
         (START, "Q8+7", "malformed_move"),
+        // Black's numerals in Chinese notation while red is to move.
+        (START, "炮8平5", "not_your_turn"),
         (
             "3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1",
             "c4e6",
