@@ -1,5 +1,6 @@
 // The server's HTTP and WebSocket API (docs/api.md). Every failure becomes an Error
-// whose message is the server's own `error` text.
+// whose message is the server's own `error` text, with its stable `code` and `params`
+// (i18n.js `errorText` renders them in the page language).
 
 async function request(method, path, body, token) {
   const headers = {};
@@ -20,6 +21,8 @@ async function request(method, path, body, token) {
   if (!response.ok) {
     const error = new Error((data && data.error) || `HTTP ${response.status}`);
     error.status = response.status;
+    error.code = data && data.code;
+    error.params = (data && data.params) || {};
     throw error;
   }
   return data;

@@ -3,7 +3,7 @@
 import * as api from './api.js';
 import { attachPointer, drawBoard, neighbour, pieceDrawing, same, spotName } from './board.js';
 import { h, mount, s } from './dom.js';
-import { lang, onLangChange, t } from './i18n.js';
+import { errorText, lang, onLangChange, t } from './i18n.js';
 import { chessPiece } from './pieces.js';
 import { play as playSound } from './sound.js';
 import { announce, reasonText, seatsOf, sideLabel, sidesOf } from './common.js';
@@ -148,7 +148,7 @@ export function gamePage(root, id) {
     },
   );
   api.gameState(id).then(apply, (error) => {
-    mount(root, h('p', { class: 'error' }, error.status === 404 ? t('game.notFound') : error.message));
+    mount(root, h('p', { class: 'error' }, error.status === 404 ? t('game.notFound') : errorText(error)));
     stop();
   });
   // The start position: what was captured is what is missing from it.
@@ -278,7 +278,7 @@ export function gamePage(root, id) {
       apply(state);
       return true;
     } catch (error) {
-      g.message = t('error.prefix', { message: error.message });
+      g.message = t('error.prefix', { message: errorText(error) });
       render();
       return false;
     }
@@ -293,7 +293,7 @@ export function gamePage(root, id) {
       g.confirmResign = false;
       apply(state);
     } catch (error) {
-      g.message = t('error.prefix', { message: error.message });
+      g.message = t('error.prefix', { message: errorText(error) });
       render();
     }
   }
@@ -306,7 +306,7 @@ export function gamePage(root, id) {
     try {
       apply(await api.act(g.id, token, action));
     } catch (error) {
-      g.message = t('error.prefix', { message: error.message });
+      g.message = t('error.prefix', { message: errorText(error) });
       render();
     }
   }
@@ -359,7 +359,7 @@ export function gamePage(root, id) {
       g.selected = null;
       render();
     } catch (error) {
-      g.message = error.message;
+      g.message = errorText(error);
       render();
     }
   }

@@ -3,7 +3,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Chess, File, Move, Rank, Role, Square};
+use tablero_core::Refusal;
+
+use crate::refusal::role_name;
+use crate::{Bitboard, Chess, File, Move, Rank, Role, Side, Square};
 
 /// A move in SAN, not yet checked against a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,9 +53,14 @@ pub enum SanError {
         /// What is wrong.
         reason: &'static str,
     },
-    /// No legal move matches.
-    #[error("illegal move {0}: no legal move matches it in this position")]
-    Illegal(String),
+    /// No legal move matches; `refusal` names the rule.
+    #[error("illegal move {text}: {refusal}")]
+    Illegal {
+        /// The move as written.
+        text: String,
+        /// The rule that forbids it.
+        refusal: Box<Refusal>,
+    },
     /// More than one legal move matches.
     #[error("ambiguous move {text}: it could be {candidates}")]
     Ambiguous {
@@ -64,6 +72,26 @@ pub enum SanError {
     /// A pawn reaches the last rank without a promotion piece.
     #[error("move {0} reaches the last rank: name the promotion piece, e.g. {0}=Q")]
     MissingPromotion(String),
+}
+
+impl SanError {
+    /// The refusal with its stable code: `malformed_move`, `ambiguous_move`,
+    /// `promotion_required` or the rule broken.
+    #[must_use]
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            SanError::Syntax { text, reason } => Refusal::MalformedMove {
+                text: text.clone(),
+                reason: (*reason).to_owned(),
+            },
+            SanError::Illegal { refusal, .. } => (**refusal).clone(),
+            SanError::Ambiguous { text, candidates } => Refusal::AmbiguousMove {
+                text: text.clone(),
+                candidates: candidates.split(", ").map(str::to_owned).collect(),
+            },
+            SanError::MissingPromotion(_) => Refusal::PromotionRequired,
+        }
+    }
 }
 
 impl FromStr for San {
@@ -164,7 +192,8 @@ impl San {
     ///
     /// # Errors
     ///
-    /// [`SanError::Illegal`], [`SanError::Ambiguous`] or [`SanError::MissingPromotion`].
+    /// [`SanError::Illegal`] naming the rule, [`SanError::Ambiguous`] or
+    /// [`SanError::MissingPromotion`].
     pub fn to_move(self, pos: &Chess) -> Result<Move, SanError> {
         let moves = pos.legal_moves();
         let board = pos.board();
@@ -210,7 +239,71 @@ impl San {
                     .join(", "),
             }),
             (None, _) if missing_promotion => Err(SanError::MissingPromotion(self.to_string())),
-            (None, _) => Err(SanError::Illegal(self.to_string())),
+            (None, _) => Err(SanError::Illegal {
+                text: self.to_string(),
+                refusal: Box::new(self.explain(pos)),
+            }),
+        }
+    }
+
+    /// Why no legal move of `pos` matches: the rule that forbids the move of the
+    /// candidate piece (the first that could otherwise go there), else that none can.
+    fn explain(self, pos: &Chess) -> Refusal {
+        let board = pos.board();
+        let us = pos.turn();
+        match self {
+            San::Castle { short } => {
+                let king = pos.king_of(us);
+                let back = match us {
+                    Side::White => Rank::FIRST,
+                    Side::Black => Rank::EIGHTH,
+                };
+                let rook = (pos.castling_rooks() & Bitboard::rank(back))
+                    .into_iter()
+                    .find(|sq| (sq.file() > king.file()) == short);
+                match rook {
+                    Some(rook) if king.rank() == back => pos.explain_castling(king, rook),
+                    _ if pos.legal_moves().is_empty() => Refusal::GameOver,
+                    _ => Refusal::CastlingRightsLost,
+                }
+            }
+            San::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            } => {
+                let pieces = (board.by_role(role) & board.by_side(us))
+                    .into_iter()
+                    .filter(|sq| file.is_none_or(|f| f == sq.file()))
+                    .filter(|sq| rank.is_none_or(|r| r == sq.rank()));
+                for from in pieces {
+                    let refusal = pos.explain_refusal(from, to, promotion);
+                    let geometric = matches!(
+                        refusal,
+                        Refusal::PieceCannotMoveSo { .. }
+                            | Refusal::CastlingRightsLost
+                            | Refusal::OwnPieceOnSquare { .. }
+                    );
+                    if !geometric {
+                        return refusal;
+                    }
+                }
+                if pos.legal_moves().is_empty() {
+                    return Refusal::GameOver;
+                }
+                if board.side_at(to) == Some(us) {
+                    return Refusal::OwnPieceOnSquare {
+                        square: to.to_string(),
+                    };
+                }
+                Refusal::NoSuchPiece {
+                    piece: role_name(role).to_owned(),
+                    mv: self.to_string(),
+                }
+            }
         }
     }
 

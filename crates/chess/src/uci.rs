@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use tablero_core::Refusal;
+
 use crate::{CastlingMode, Chess, Move, Role, Square};
 
 /// A move as UCI writes it, not yet checked against a position.
@@ -32,9 +34,28 @@ pub enum UciMoveError {
         /// What is wrong.
         reason: &'static str,
     },
-    /// Well-formed, but not a legal move here.
-    #[error("illegal move {0}: not a legal move in this position")]
-    Illegal(String),
+    /// Well-formed, but not a legal move here; `refusal` names the rule.
+    #[error("illegal move {text}: {refusal}")]
+    Illegal {
+        /// The move as written.
+        text: String,
+        /// The rule that forbids it.
+        refusal: Box<Refusal>,
+    },
+}
+
+impl UciMoveError {
+    /// The refusal with its stable code: `malformed_move` or the rule broken.
+    #[must_use]
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            UciMoveError::Syntax { text, reason } => Refusal::MalformedMove {
+                text: text.clone(),
+                reason: (*reason).to_owned(),
+            },
+            UciMoveError::Illegal { refusal, .. } => (**refusal).clone(),
+        }
+    }
 }
 
 impl FromStr for UciMove {
@@ -121,7 +142,8 @@ impl UciMove {
     ///
     /// # Errors
     ///
-    /// [`UciMoveError::Illegal`] if no legal move matches (the null move never does).
+    /// [`UciMoveError::Illegal`] naming the rule if no legal move matches;
+    /// [`UciMoveError::Syntax`] for the null move.
     pub fn to_move(self, pos: &Chess) -> Result<Move, UciMoveError> {
         let UciMove::Normal {
             from,
@@ -129,7 +151,10 @@ impl UciMove {
             promotion,
         } = self
         else {
-            return Err(UciMoveError::Illegal(self.to_string()));
+            return Err(UciMoveError::Syntax {
+                text: self.to_string(),
+                reason: "the null move is not a move of the game",
+            });
         };
         let moves = pos.legal_moves();
         let exact = moves.iter().find(|m| {
@@ -146,7 +171,10 @@ impl UciMove {
         exact
             .or_else(castle)
             .copied()
-            .ok_or_else(|| UciMoveError::Illegal(self.to_string()))
+            .ok_or_else(|| UciMoveError::Illegal {
+                text: self.to_string(),
+                refusal: Box::new(pos.explain_refusal(from, to, promotion)),
+            })
     }
 }
 

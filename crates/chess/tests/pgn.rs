@@ -246,7 +246,7 @@ fn broken_game_names_game_and_ply_and_reading_goes_on() {
     assert!(matches!(error.kind, PgnErrorKind::Move(_)));
     assert_eq!(
         error.to_string(),
-        "game 3, ply 48 (24...Nf3): illegal move Nf3: no legal move matches it in this position"
+        "game 3, ply 48 (24...Nf3): illegal move Nf3: no knight of yours can make the move Nf3"
     );
     let games: Vec<&PgnGame> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
     assert_eq!(games[0].result, GameResult::Draw);
@@ -299,20 +299,17 @@ fn each_kind_of_error_spoils_only_its_own_game() {
         Case {
             text: "1. e4 e5 2. Nf3 Nc6 3. Nd5 *\n\n",
             is_kind: |k| matches!(k, PgnErrorKind::Move(_)),
-            message: "game 2, ply 5 (3.Nd5): illegal move Nd5: no legal move matches it in \
-                      this position",
+            message: "game 2, ply 5 (3.Nd5): illegal move Nd5: no knight of yours can make the move Nd5",
         },
         Case {
             text: "[Event \"n\"]\n\n1. e4 e5 2. Nc3 Nc6 3. Nd5 Nd4 4. Nf3 Nf6 5. Nb5 *\n\n",
             is_kind: |k| matches!(k, PgnErrorKind::Move(_)),
-            message: "game 2, ply 9 (5.Nb5): illegal move Nb5: no legal move matches it in \
-                      this position",
+            message: "game 2, ply 9 (5.Nb5): illegal move Nb5: no knight of yours can make the move Nb5",
         },
         Case {
             text: "1. e4 e5 2. Nc3 Nc6 3. Nd5 Nf6 4. Nf3 Nd4 5. Nd5 *\n\n",
             is_kind: |k| matches!(k, PgnErrorKind::Move(_)),
-            message: "game 2, ply 9 (5.Nd5): illegal move Nd5: no legal move matches it in \
-                      this position",
+            message: "game 2, ply 9 (5.Nd5): illegal move Nd5: d5 is occupied by your own piece",
         },
         Case {
             text: "1. e4 ) e5 *\n\n",

@@ -242,7 +242,10 @@ fn lenient_san_input() {
         two_knights.parse_san("Nd2"),
         Err(SanError::Ambiguous { .. })
     ));
-    assert!(matches!(pos.parse_san("Nf4"), Err(SanError::Illegal(_))));
+    assert!(matches!(
+        pos.parse_san("Nf4"),
+        Err(SanError::Illegal { .. })
+    ));
     for bad in ["", "Z4", "Nf9", "e8=K", "Nxf3=Q", "x"] {
         assert!(
             matches!(bad.parse::<San>(), Err(SanError::Syntax { .. })),
@@ -280,7 +283,7 @@ fn uci_errors() {
     let pos = Chess::new();
     assert!(matches!(
         pos.parse_uci("e2e5"),
-        Err(UciMoveError::Illegal(_))
+        Err(UciMoveError::Illegal { .. })
     ));
     for bad in ["e2", "e2e4qq", "i2e4", "e2e9", "e7e8k", "e7e8Q"] {
         assert!(

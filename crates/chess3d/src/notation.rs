@@ -5,6 +5,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use tablero_core::Refusal;
+
 use crate::{Chess3d, Kind, Move, Square};
 
 /// A move as written, not yet checked against a position.
@@ -93,13 +95,34 @@ pub enum Chess3dMoveError {
         square: String,
     },
     /// Well-formed, but no legal move of this position fits.
-    #[error("no such legal move {text}: {reason}")]
+    #[error("no such legal move {text}: {refusal}")]
     NoSuchMove {
         /// The move as parsed (canonical spelling).
         text: String,
-        /// Why not.
-        reason: String,
+        /// The rule that forbids it.
+        refusal: Box<Refusal>,
     },
+}
+
+impl Chess3dMoveError {
+    /// The refusal with its stable code: `malformed_move` or the rule broken.
+    #[must_use]
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            Chess3dMoveError::NoSuchMove { refusal, .. } => (**refusal).clone(),
+            Chess3dMoveError::Empty => Refusal::MalformedMove {
+                text: String::new(),
+                reason: self.to_string(),
+            },
+            Chess3dMoveError::Form { text }
+            | Chess3dMoveError::PieceLetter { text, .. }
+            | Chess3dMoveError::Level { text, .. }
+            | Chess3dMoveError::Square { text, .. } => Refusal::MalformedMove {
+                text: text.clone(),
+                reason: self.to_string(),
+            },
+        }
+    }
 }
 
 impl FromStr for Chess3dMove {
@@ -263,44 +286,52 @@ impl Chess3dMove {
     ///
     /// [`Chess3dMoveError::NoSuchMove`] saying why no legal move fits.
     pub fn to_move(self, pos: &Chess3d) -> Result<Move, Chess3dMoveError> {
-        let no_such = |reason: String| Chess3dMoveError::NoSuchMove {
+        let no_such = |refusal: Refusal| Chess3dMoveError::NoSuchMove {
             text: self.to_string(),
-            reason,
+            refusal: Box::new(refusal),
         };
-        if !pos.both_damas()
-            && let Some(outcome) = pos.outcome()
-        {
-            return Err(no_such(format!("the game is over ({outcome})")));
-        }
-        let side = pos.turn();
         match self {
             Chess3dMove::Coordinate { from, to } => {
                 let m = Move::new(from, to);
                 if pos.is_legal(m) {
                     return Ok(m);
                 }
-                Err(no_such(match pos.board().piece_at(from) {
-                    None => format!("no piece on {from}"),
-                    Some(p) if p.side != side => {
-                        format!("the piece on {from} is {}'s, and {side} is to move", p.side)
-                    }
-                    Some(p) => format!("the {} on {from} cannot move to {to}", p.kind.char()),
-                }))
+                Err(no_such(pos.explain_refusal(from, to)))
             }
             Chess3dMove::Short { kind, to } => pos
                 .legal_moves()
                 .iter()
                 .copied()
                 .find(|m| m.to() == to && pos.board().kind_at(m.from()) == Some(kind))
-                .ok_or_else(|| {
-                    no_such(format!(
-                        "no {} of {side} can move to {}-{}{}",
-                        kind.char(),
-                        to.level(),
-                        to.row_char(),
-                        to.column_char()
-                    ))
-                }),
+                .ok_or_else(|| no_such(self.explain_short(pos, kind, to))),
+        }
+    }
+}
+
+impl Chess3dMove {
+    /// Why no `kind` of the side to move can go to `to`: the rule forbidding the move
+    /// of the first such piece that could otherwise go there, else that none can.
+    fn explain_short(self, pos: &Chess3d, kind: Kind, to: Square) -> Refusal {
+        if pos.legal_moves().is_empty() {
+            return Refusal::GameOver;
+        }
+        let side = pos.turn();
+        for from in Square::all() {
+            let ours = pos
+                .board()
+                .piece_at(from)
+                .is_some_and(|p| p.side == side && p.kind == kind);
+            if !ours {
+                continue;
+            }
+            let refusal = pos.explain_refusal(from, to);
+            if !matches!(refusal, Refusal::PieceCannotMoveSo { .. }) {
+                return refusal;
+            }
+        }
+        Refusal::NoSuchPiece {
+            piece: crate::refusal::kind_name(kind).to_owned(),
+            mv: self.to_string(),
         }
     }
 }

@@ -231,17 +231,17 @@ fn well_formed_but_illegal_moves() {
     let err = |text: &str| pos.parse_move(text).expect_err(text);
     let message = err("1B5-1C5").to_string();
     assert!(message.contains("no such legal move 1B5-1C5"), "{message}");
-    assert!(message.contains("white"), "{message}");
+    assert!(message.contains("belongs to the opponent"), "{message}");
     assert!(err("0D4-0D5").to_string().contains("no piece on 0D4"));
     assert!(
         err("1G5-1E5")
             .to_string()
-            .contains("the P on 1G5 cannot move to 1E5")
+            .contains("a peon cannot move from 1G5 to 1E5")
     );
     assert!(
         err("P-0-C5")
             .to_string()
-            .contains("no P of black can move to 0-C5")
+            .contains("no peon of yours can make the move P-0-C5")
     );
     assert!(matches!(err("C-0-F1"), Chess3dMoveError::NoSuchMove { .. }));
     // Finished game.

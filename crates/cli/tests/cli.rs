@@ -108,6 +108,53 @@ fn bad_input_fails_with_one_line() {
             "move 3 (\"Ke3\")",
         ),
         (&["position", "chess", "e2e5"], "move 1 (\"e2e5\")"),
+        // The reason names the rule (issue #36).
+        (
+            &["position", "chess", "e2e5"],
+            "illegal move e2e5: a pawn cannot move from e2 to e5",
+        ),
+        (
+            &["position", "chess", "e4", "e5", "Ke3"],
+            "no king of yours can make the move Ke3",
+        ),
+        (
+            &[
+                "position",
+                "draughts",
+                "--variant",
+                "spanish",
+                "--fen",
+                "W:W22,30:B18",
+                "30-26",
+            ],
+            "move 1 (\"30-26\"): illegal move 30-26: a capture is compulsory: you must capture",
+        ),
+        (
+            &[
+                "position",
+                "draughts",
+                "--variant",
+                "international",
+                "--fen",
+                "W:W28:B23,14,33",
+                "28x39",
+            ],
+            "the majority rule: you must take the most pieces (2)",
+        ),
+        (
+            &[
+                "position",
+                "chess",
+                "--fen",
+                "4k3/8/8/8/8/5r2/8/R3K2R w KQ - 0 1",
+                "e1g1",
+            ],
+            "castling would move the king through or into check on f1",
+        ),
+        (
+            &["position", "xiangqi", "b0d1"],
+            "ICCS move b0d1: the horse's leg on c0 is blocked",
+        ),
         (&["perft"], "required"),
         (&["frobnicate"], "frobnicate"),
     ];

@@ -181,7 +181,10 @@ fn terminal_illegal_move_is_explained_and_changes_nothing() {
     let start = position(&mut p, "white> ");
     send(&mut p, "white> ", "e2e5");
     let answer = expect(&mut p, "Nothing changed");
-    assert!(answer.contains("illegal move e2e5"), "{answer}");
+    assert!(
+        answer.contains("illegal move e2e5: a pawn cannot move from e2 to e5"),
+        "{answer}"
+    );
     send(&mut p, "white> ", "Nf6");
     let answer = expect(&mut p, "Nothing changed");
     assert!(answer.contains("Nf6"), "{answer}");
@@ -349,7 +352,9 @@ fn piped_illegal_and_malformed_moves_change_nothing() {
         .collect();
     assert_eq!(positions.len(), 2, "{out}");
     assert!(
-        out.contains("no legal move 21-17 in this position. Nothing changed"),
+        out.contains(
+            "illegal move 21-17: the piece on 21 belongs to the opponent. Nothing changed"
+        ),
         "{out}"
     );
     assert!(

@@ -10,6 +10,7 @@ mod moves;
 mod notation;
 mod pdn;
 mod position;
+mod refusal;
 mod rules;
 mod setup;
 mod square_set;
@@ -28,4 +29,4 @@ pub use rules::{
 };
 pub use setup::{Piece, Role, Setup};
 pub use square_set::SquareSet;
-pub use tablero_core::{Outcome, Position, Reason, Side, perft, perft_divide};
+pub use tablero_core::{Outcome, Position, Reason, Refusal, Side, perft, perft_divide};

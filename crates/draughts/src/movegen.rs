@@ -62,6 +62,27 @@ variants! {
     Italian = ITALIAN,
 }
 
+/// `V` with free choice among captures: every finished capture sequence, whatever its
+/// size. Used only to explain refusals (which capture the choice rule excluded).
+pub(crate) struct Free<V>(PhantomData<V>);
+
+impl<V: Variant> Variant for Free<V> {
+    const RULES: Rules = Rules {
+        capture_choice: CaptureChoice::Free,
+        ..V::RULES
+    };
+}
+
+/// Every capture of the side to move under `V`'s rules but with free choice (empty
+/// when it has none).
+pub(crate) fn free_captures<V: Variant>(pos: &Draughts) -> MoveList {
+    let mut list = MoveList::new();
+    if has_capture::<V>(pos) {
+        generate::<Free<V>>(pos, &mut list);
+    }
+    list
+}
+
 /// Runs `$body` with `$v` naming the zero-sized type of `$rule_set`.
 macro_rules! with_variant {
     ($rule_set:expr, $v:ident => $body:expr) => {

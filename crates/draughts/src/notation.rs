@@ -6,6 +6,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
+use tablero_core::Refusal;
 
 use crate::RuleSet;
 use crate::moves::MAX_JUMPS;
@@ -33,9 +34,14 @@ pub enum PdnMoveError {
         /// What is wrong.
         reason: &'static str,
     },
-    /// Well-formed, but no legal move matches.
-    #[error("no legal move {0} in this position")]
-    Illegal(String),
+    /// Well-formed, but no legal move matches; `refusal` names the rule.
+    #[error("illegal move {text}: {refusal}")]
+    Illegal {
+        /// The text given.
+        text: String,
+        /// The rule that forbids it.
+        refusal: Box<Refusal>,
+    },
     /// A square number beyond the board of the rule set in play.
     #[error(
         "move {text}: square {square} is not on the board ({rule_set} draughts numbers its squares 1 to {last})"
@@ -58,6 +64,29 @@ pub enum PdnMoveError {
         /// Every legal move it could be, with all landing squares.
         candidates: Vec<String>,
     },
+}
+
+impl PdnMoveError {
+    /// The refusal with its stable code: `malformed_move`, `ambiguous_move` or the
+    /// rule broken.
+    #[must_use]
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            PdnMoveError::Malformed { text, reason } => Refusal::MalformedMove {
+                text: text.clone(),
+                reason: (*reason).to_owned(),
+            },
+            PdnMoveError::OffBoard { text, .. } => Refusal::MalformedMove {
+                text: text.clone(),
+                reason: self.to_string(),
+            },
+            PdnMoveError::Illegal { refusal, .. } => (**refusal).clone(),
+            PdnMoveError::Ambiguous { text, candidates } => Refusal::AmbiguousMove {
+                text: text.clone(),
+                candidates: candidates.clone(),
+            },
+        }
+    }
 }
 
 impl PdnMove {
@@ -105,7 +134,7 @@ impl PdnMove {
     /// # Errors
     ///
     /// [`PdnMoveError::OffBoard`] for a square beyond this board,
-    /// [`PdnMoveError::Illegal`] when no legal move matches, [`PdnMoveError::Ambiguous`]
+    /// [`PdnMoveError::Illegal`] naming the rule when no legal move matches, [`PdnMoveError::Ambiguous`]
     /// when several do.
     pub fn to_move(&self, pos: &Draughts) -> Result<Move, PdnMoveError> {
         let rule_set = pos.rule_set();
@@ -120,7 +149,7 @@ impl PdnMove {
         }
         let moves = pos.legal_moves();
         let (Some(&from), Some(&to)) = (self.squares.first(), self.squares.last()) else {
-            return Err(PdnMoveError::Illegal(self.to_string()));
+            return Err(self.illegal(pos));
         };
         let ends = |m: &&Move| m.from() == from && m.to() == to;
         let mut candidates: Vec<Move> = moves
@@ -150,12 +179,20 @@ impl PdnMove {
             }
         }
         match candidates.as_slice() {
-            [] => Err(PdnMoveError::Illegal(self.to_string())),
+            [] => Err(self.illegal(pos)),
             [m] => Ok(*m),
             _ => Err(PdnMoveError::Ambiguous {
                 text: self.to_string(),
                 candidates: candidates.iter().map(|m| m.full_text()).collect(),
             }),
+        }
+    }
+
+    /// The refusal of this text in `pos`, naming the rule.
+    fn illegal(&self, pos: &Draughts) -> PdnMoveError {
+        PdnMoveError::Illegal {
+            text: self.to_string(),
+            refusal: Box::new(pos.explain_refusal(&self.squares, self.capture)),
         }
     }
 
@@ -196,7 +233,7 @@ impl PdnMove {
     }
 }
 
-fn is_subsequence(wanted: &[u8], path: &[u8]) -> bool {
+pub(crate) fn is_subsequence(wanted: &[u8], path: &[u8]) -> bool {
     let mut rest = path.iter();
     wanted.iter().all(|w| rest.any(|p| p == w))
 }

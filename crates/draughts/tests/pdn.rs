@@ -41,7 +41,7 @@ fn reads_several_games_and_reports_bad_ones_by_number() {
     assert_eq!(
         messages,
         [
-            "game 3: move 3 (15-20): no legal move 15-20 in this position",
+            "game 3: move 3 (15-20): illegal move 15-20: a man cannot move from 15 to 20",
             "game 4: FEN tag \"W:W33:B1\": square 33 does not exist in russian draughts (squares 1-32)",
         ]
     );

@@ -1,6 +1,6 @@
 use tablero_chess::{CastlingMode, Chess, Move as ChessMove, Role, Setup as ChessSetup, UciMove};
 use tablero_chess3d::Chess3d;
-use tablero_core::{Position, Side, divide_with, perft};
+use tablero_core::{Position, Refusal, Side, divide_with, perft};
 use tablero_draughts::{Draughts, RuleSet};
 use tablero_xiangqi::Xiangqi;
 
@@ -36,9 +36,31 @@ pub enum GamesError {
         index: usize,
         /// The move text.
         text: String,
-        /// Why it was refused.
+        /// Why it was refused, in English.
         reason: String,
+        /// Why it was refused, as a rule with a stable code.
+        refusal: Box<Refusal>,
     },
+}
+
+/// Move text that was not played: the notation's English message and the rule (or
+/// the malformation) that refused it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct MoveError {
+    /// The notation's message, naming the move and the reason.
+    pub message: String,
+    /// The reason with a stable code and parameters.
+    pub refusal: Box<Refusal>,
+}
+
+impl MoveError {
+    fn new(message: impl ToString, refusal: Refusal) -> MoveError {
+        MoveError {
+            message: message.to_string(),
+            refusal: Box::new(refusal),
+        }
+    }
 }
 
 /// What the catalog needs from each game's position beyond [`Position`]: text in and
@@ -52,7 +74,11 @@ pub(crate) trait TextPosition: Position {
     fn notation_text(&self, m: Self::Move) -> String;
     /// A move in the move format or the display notation, resolved against this
     /// position.
-    fn parse_move_text(&self, text: &str) -> Result<Self::Move, String>;
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`] carrying the rule that refuses the move.
+    fn parse_move_text(&self, text: &str) -> Result<Self::Move, MoveError>;
 }
 
 impl TextPosition for Chess {
@@ -66,10 +92,14 @@ impl TextPosition for Chess {
         self.san(m)
     }
     /// UCI when the text has UCI's shape, SAN otherwise.
-    fn parse_move_text(&self, text: &str) -> Result<ChessMove, String> {
+    fn parse_move_text(&self, text: &str) -> Result<ChessMove, MoveError> {
         match text.parse::<UciMove>() {
-            Ok(uci) => uci.to_move(self).map_err(|e| e.to_string()),
-            Err(_) => self.parse_san(text).map_err(|e| e.to_string()),
+            Ok(uci) => uci
+                .to_move(self)
+                .map_err(|e| MoveError::new(&e, e.refusal())),
+            Err(_) => self
+                .parse_san(text)
+                .map_err(|e| MoveError::new(&e, e.refusal())),
         }
     }
 }
@@ -85,8 +115,9 @@ impl TextPosition for Xiangqi {
         self.wxf(m)
     }
     /// ICCS (`h2e2`), WXF (`C2.5`) or Chinese (`炮二平五`).
-    fn parse_move_text(&self, text: &str) -> Result<tablero_xiangqi::Move, String> {
-        self.parse_move(text).map_err(|e| e.to_string())
+    fn parse_move_text(&self, text: &str) -> Result<tablero_xiangqi::Move, MoveError> {
+        self.parse_move(text)
+            .map_err(|e| MoveError::new(&e, e.refusal()))
     }
 }
 
@@ -100,8 +131,9 @@ impl TextPosition for Draughts {
     fn notation_text(&self, m: tablero_draughts::Move) -> String {
         self.move_text(m)
     }
-    fn parse_move_text(&self, text: &str) -> Result<tablero_draughts::Move, String> {
-        self.parse_move(text).map_err(|e| e.to_string())
+    fn parse_move_text(&self, text: &str) -> Result<tablero_draughts::Move, MoveError> {
+        self.parse_move(text)
+            .map_err(|e| MoveError::new(&e, e.refusal()))
     }
 }
 
@@ -116,8 +148,9 @@ impl TextPosition for Chess3d {
         self.short(m)
     }
     /// Coordinate form (`0B5-0C5`) or the short form (`P-0-C4`), any case.
-    fn parse_move_text(&self, text: &str) -> Result<tablero_chess3d::Move, String> {
-        self.parse_move(text).map_err(|e| e.to_string())
+    fn parse_move_text(&self, text: &str) -> Result<tablero_chess3d::Move, MoveError> {
+        self.parse_move(text)
+            .map_err(|e| MoveError::new(&e, e.refusal()))
     }
 }
 
@@ -432,10 +465,11 @@ impl AnyGame {
     /// [`GamesError::Move`] (index 1) if the text is malformed or not legal; the
     /// position is unchanged then.
     pub fn play_text_with_notation(&mut self, text: &str) -> Result<(String, String), GamesError> {
-        let bad = |reason: String| GamesError::Move {
+        let bad = |e: MoveError| GamesError::Move {
             index: 1,
             text: text.to_owned(),
-            reason,
+            reason: e.message,
+            refusal: e.refusal,
         };
         with_position!(self, pos => {
             let m = pos.parse_move_text(text).map_err(bad)?;
@@ -467,10 +501,11 @@ impl AnyGame {
     ) -> Result<(), GamesError> {
         let mut next = self.clone();
         for (i, text) in texts.into_iter().enumerate() {
-            let bad = |reason: String| GamesError::Move {
+            let bad = |e: MoveError| GamesError::Move {
                 index: i + 1,
                 text: text.to_owned(),
-                reason,
+                reason: e.message,
+                refusal: e.refusal,
             };
             with_position!(&mut next, pos => {
                 let m = pos.parse_move_text(text).map_err(bad)?;

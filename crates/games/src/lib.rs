@@ -13,7 +13,7 @@ mod search_thread;
 mod time_control;
 mod ui_hints;
 
-pub use any::{AnyGame, GamesError};
+pub use any::{AnyGame, GamesError, MoveError};
 pub use bench::{BENCH_POSITIONS, BenchLine, bench};
 pub use board_text::{BoardStyle, Colours, board_text};
 pub use catalog::{CATALOG, GameInfo, GameKind, UnknownGame, VariantInfo};
@@ -26,6 +26,7 @@ pub use protocol_engine::{Flow, ProtocolEngine};
 pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
 pub use search_thread::{Hold, SearchMode, SearchThread};
 pub use tablero_core::fresh_seed;
+pub use tablero_core::{ParamValue, Refusal};
 pub use tablero_engine::{Clock, Level, Limits};
 pub use time_control::{TimeControl, TimeControlError};
 pub use ui_hints::{BoardHints, MoveHint, PieceHint, Spot};

@@ -12,8 +12,9 @@ use tablero_core::{Outcome, Position, Reason, Side};
 use tablero_draughts::{PdnGame, draughts_result};
 use tablero_xiangqi::pgn::{MoveFormat, PgnGame as XiangqiPgn};
 
+use crate::any::{MoveError, TextPosition};
 use crate::{AnyGame, GameKind};
-use crate::any::TextPosition;
+use tablero_core::Refusal;
 
 /// Why a record refused a move or a file could not be read. The record is unchanged
 /// when a move is refused.
@@ -32,8 +33,10 @@ pub enum RecordError {
     Move {
         /// The refused move text.
         text: String,
-        /// Why it was refused.
+        /// Why it was refused, in English.
         reason: String,
+        /// Why it was refused, as a rule with a stable code.
+        refusal: Box<Refusal>,
     },
     /// A game of an imported file could not be read.
     #[error("game {game}: {reason}")]
@@ -46,6 +49,19 @@ pub enum RecordError {
     /// The game id or variant given to [`AnyRecord::import`] is unknown.
     #[error("{0}")]
     Game(String),
+}
+
+impl RecordError {
+    /// The refusal of a move, with its stable code (`game_over` once the game has
+    /// ended); `None` for import and game-id errors.
+    #[must_use]
+    pub fn refusal(&self) -> Option<Refusal> {
+        match self {
+            RecordError::Over { .. } => Some(Refusal::GameOver),
+            RecordError::Move { refusal, .. } => Some((**refusal).clone()),
+            RecordError::Import { .. } | RecordError::Game(_) => None,
+        }
+    }
 }
 
 /// The rules state of one game kind.
@@ -200,23 +216,29 @@ impl AnyRecord {
                 outcome,
             });
         }
-        let refused = |reason: String| RecordError::Move {
+        let refused = |e: MoveError| RecordError::Move {
             text: text.to_owned(),
-            reason,
+            reason: e.message,
+            refusal: e.refusal,
+        };
+        // The game's own rules refuse a parsed move only once the game is over.
+        let over = |e: &dyn core::fmt::Display| MoveError {
+            message: e.to_string(),
+            refusal: Box::new(Refusal::GameOver),
         };
         let mut next = self.position().clone();
         let played = match (&mut self.rules, &mut next) {
             (Rules::Chess(game), AnyGame::Chess(pos)) => {
-                play_in(pos, text, |m| game.play(m).map_err(|e| e.to_string()))
+                play_in(pos, text, |m| game.play(m).map_err(|e| over(&e)))
             }
             (Rules::Xiangqi(game), AnyGame::Xiangqi(pos)) => {
-                play_in(pos, text, |m| game.play(m).map_err(|e| e.to_string()))
+                play_in(pos, text, |m| game.play(m).map_err(|e| over(&e)))
             }
             (Rules::Draughts(game), AnyGame::Draughts(pos)) => {
-                play_in(pos, text, |m| game.play(m).map_err(|e| e.to_string()))
+                play_in(pos, text, |m| game.play(m).map_err(|e| over(&e)))
             }
             (Rules::Chess3d(game), AnyGame::Chess3d(pos)) => play_in(pos, text, |m| {
-                game.play(m).map(|_| ()).map_err(|e| e.to_string())
+                game.play(m).map(|_| ()).map_err(|e| over(&e))
             }),
             _ => unreachable!("the rules and the positions are of the same game"),
         }
@@ -533,8 +555,8 @@ impl ImportedRecord {
 fn play_in<P: TextPosition>(
     pos: &mut P,
     text: &str,
-    play: impl FnOnce(P::Move) -> Result<(), String>,
-) -> Result<RecordedMove, String> {
+    play: impl FnOnce(P::Move) -> Result<(), MoveError>,
+) -> Result<RecordedMove, MoveError> {
     let m = pos.parse_move_text(text)?;
     let written = RecordedMove {
         text: pos.move_text(m),

@@ -1,5 +1,5 @@
-//! The one error type of the API: a status and a message, sent as
-//! `{"error": "<message>"}`.
+//! The one error type of the API: a status, a message, a stable code and parameters,
+//! sent as `{"error": "<message>", "code": "<stable id>", "params": {...}}`.
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
@@ -7,6 +7,7 @@ use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
+use tablero_core::{ParamValue, Refusal};
 use tablero_store::StoreError;
 
 /// An error answer. Database failures are logged and answered with a generic
@@ -18,15 +19,119 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What is wrong, naming the bad value.
     pub message: String,
+    /// The stable id of the reason (see [`API_CODES`]; a move refusal's rule code).
+    pub code: &'static str,
+    /// The reason's named parameters (e.g. `required` of `majority_capture`).
+    pub params: Vec<(&'static str, ParamValue)>,
+}
+
+/// The codes of errors that are not move refusals ([`Refusal::CODES`] lists those).
+pub const API_CODES: &[&str] = &[
+    "bad_request",
+    "invalid_json",
+    "invalid_request_body",
+    "expected_json",
+    "payload_too_large",
+    "missing_token",
+    "invalid_token",
+    "wrong_seat",
+    "forbidden",
+    "not_found",
+    "game_not_found",
+    "player_not_found",
+    "route_not_found",
+    "method_not_allowed",
+    "conflict",
+    "no_takeback_request",
+    "nothing_to_take_back",
+    "no_draw_offer",
+    "no_draw_to_claim",
+    "rate_limited",
+    "read_only",
+    "storage_unavailable",
+    "internal_error",
+];
+
+/// The default code of a status, for errors that name no more precise one.
+const fn status_code_id(status: StatusCode) -> &'static str {
+    match status.as_u16() {
+        400 => "bad_request",
+        401 => "invalid_token",
+        403 => "forbidden",
+        404 => "not_found",
+        405 => "method_not_allowed",
+        409 => "conflict",
+        413 => "payload_too_large",
+        415 => "expected_json",
+        422 => "invalid_request_body",
+        429 => "rate_limited",
+        503 => "storage_unavailable",
+        _ => "internal_error",
+    }
 }
 
 impl ApiError {
-    /// An error with `status` and `message`.
+    /// An error with `status` and `message`, coded by its status (`bad_request`,
+    /// `not_found`, …) until [`ApiError::with_code`] names it more precisely.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             message: shorten_quotes(&message.into()),
+            code: status_code_id(status),
+            params: Vec::new(),
         }
+    }
+
+    /// The same error with a more precise stable `code` (one of [`API_CODES`]).
+    #[must_use]
+    pub fn with_code(mut self, code: &'static str) -> ApiError {
+        self.code = code;
+        self
+    }
+
+    /// The same error with a parameter.
+    #[must_use]
+    pub fn with_param(mut self, name: &'static str, value: ParamValue) -> ApiError {
+        self.params.push((name, value));
+        self
+    }
+
+    /// A refused move: `message` in English, the rule's code and parameters. A move
+    /// after the game ended is a 409, every other refusal a 400.
+    pub fn refused(message: impl Into<String>, refusal: &Refusal) -> ApiError {
+        let status = match refusal {
+            Refusal::GameOver => StatusCode::CONFLICT,
+            Refusal::NotYourTurn { .. } => StatusCode::CONFLICT,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        let mut error = ApiError::new(status, message);
+        error.code = refusal.code();
+        error.params = refusal.params();
+        error
+    }
+
+    /// 404 for a game id that names no game.
+    pub fn game_not_found(id: &str) -> ApiError {
+        ApiError::not_found(format!("no game with id {id:?}"))
+            .with_code("game_not_found")
+            .with_param("id", ParamValue::Text(id.to_owned()))
+    }
+
+    /// The JSON body: `{"error", "code", "params"}`.
+    #[must_use]
+    pub fn body(&self) -> serde_json::Value {
+        let params: serde_json::Map<String, serde_json::Value> = self
+            .params
+            .iter()
+            .map(|(name, value)| {
+                let value = match value {
+                    ParamValue::Text(text) => serde_json::Value::from(text.clone()),
+                    ParamValue::Number(n) => serde_json::Value::from(*n),
+                };
+                ((*name).to_owned(), value)
+            })
+            .collect();
+        serde_json::json!({ "error": self.message, "code": self.code, "params": params })
     }
 
     /// 400: the request is malformed or names something impossible.
@@ -59,7 +164,7 @@ impl ApiError {
     /// only.
     pub fn storage(error: &StoreError) -> ApiError {
         match error {
-            StoreError::UnknownGame(id) => ApiError::not_found(format!("no game with id {id:?}")),
+            StoreError::UnknownGame(id) => ApiError::game_not_found(id),
             StoreError::Conflict { reason, .. } => ApiError::conflict(reason.clone()),
             StoreError::Unavailable(fault) => {
                 ApiError::new(StatusCode::SERVICE_UNAVAILABLE, fault.to_string())
@@ -67,7 +172,8 @@ impl ApiError {
             StoreError::ReadOnly => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the server is read-only (--read-only): nothing can be changed",
-            ),
+            )
+            .with_code("read_only"),
             other => {
                 tracing::error!(error = %other, "database failure");
                 ApiError::new(
@@ -124,6 +230,29 @@ fn shorten_quotes(message: &str) -> String {
     out
 }
 
+impl From<crate::live::LiveError> for ApiError {
+    /// The one place a live game's refusals get their status, code and parameters.
+    fn from(error: crate::live::LiveError) -> ApiError {
+        use crate::live::LiveError;
+        let message = error.to_string();
+        match error {
+            LiveError::MissingToken => ApiError::unauthorized(message).with_code("missing_token"),
+            LiveError::NotASeat(_) => ApiError::unauthorized(message).with_code("invalid_token"),
+            LiveError::WrongSeat { .. } => ApiError::forbidden(message).with_code("wrong_seat"),
+            LiveError::Refused { refusal, .. } => ApiError::refused(message, &refusal),
+            LiveError::Record(_) => ApiError::bad_request(message),
+            LiveError::NoTakebackRequest(_) => {
+                ApiError::conflict(message).with_code("no_takeback_request")
+            }
+            LiveError::NothingToTakeBack(_) => {
+                ApiError::conflict(message).with_code("nothing_to_take_back")
+            }
+            LiveError::NoDrawOffer(_) => ApiError::conflict(message).with_code("no_draw_offer"),
+            LiveError::NoDrawToClaim => ApiError::conflict(message).with_code("no_draw_to_claim"),
+        }
+    }
+}
+
 impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> ApiError {
         ApiError::storage(&error)
@@ -132,7 +261,7 @@ impl From<StoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.message });
+        let body = self.body();
         if self.status == StatusCode::SERVICE_UNAVAILABLE {
             // The store probes itself every 250 ms: a retry a second later may work.
             return (
@@ -167,15 +296,21 @@ where
 }
 
 fn json_rejection(rejection: &JsonRejection) -> ApiError {
-    let message = match rejection {
-        JsonRejection::JsonDataError(e) => format!("invalid request body: {}", e.body_text()),
-        JsonRejection::JsonSyntaxError(e) => format!("malformed JSON: {}", e.body_text()),
-        JsonRejection::MissingJsonContentType(_) => {
-            "expected a JSON body with `Content-Type: application/json`".to_owned()
+    let (message, code) = match rejection {
+        JsonRejection::JsonDataError(e) => (
+            format!("invalid request body: {}", e.body_text()),
+            "invalid_request_body",
+        ),
+        JsonRejection::JsonSyntaxError(e) => {
+            (format!("malformed JSON: {}", e.body_text()), "invalid_json")
         }
-        other => other.body_text(),
+        JsonRejection::MissingJsonContentType(_) => (
+            "expected a JSON body with `Content-Type: application/json`".to_owned(),
+            "expected_json",
+        ),
+        other => (other.body_text(), status_code_id(other.status())),
     };
-    ApiError::new(rejection.status(), message)
+    ApiError::new(rejection.status(), message).with_code(code)
 }
 
 impl<T: serde::Serialize> IntoResponse for ApiJson<T> {
@@ -187,6 +322,26 @@ impl<T: serde::Serialize> IntoResponse for ApiJson<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refusal_sends_its_code_and_params() {
+        let e = ApiError::refused(
+            "illegal move 28x39",
+            &Refusal::MajorityCapture { required: 2 },
+        );
+        assert_eq!(e.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            e.body(),
+            serde_json::json!({
+                "error": "illegal move 28x39",
+                "code": "majority_capture",
+                "params": {"required": 2}
+            })
+        );
+        let missing = ApiError::game_not_found("abc");
+        assert_eq!(missing.body()["code"], "game_not_found");
+        assert_eq!(ApiError::bad_request("x").code, "bad_request");
+    }
 
     #[test]
     fn long_quoted_inputs_are_cut() {

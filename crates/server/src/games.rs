@@ -234,7 +234,7 @@ impl Games {
         {
             return Ok(Arc::clone(slot));
         }
-        let unknown = || ApiError::not_found(format!("no game with id {id:?}"));
+        let unknown = || ApiError::game_not_found(id);
         if !valid_id(id) {
             return Err(unknown());
         }

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use axum::Router;
 use tablero_store::Store;
 
-pub use error::{ApiError, ApiJson};
+pub use error::{API_CODES, ApiError, ApiJson};
 pub use limits::{RateLimit, RateLimits, parse_limit};
 pub use listen::{ConnectionLimits, open_files_soft_limit};
 pub use players_routes::player_lines;

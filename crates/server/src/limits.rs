@@ -255,6 +255,8 @@ fn too_many(error: &GovernorError, limit: RateLimit, what: &str) -> Response<Bod
     };
     let body = serde_json::json!({
         "error": format!("too many {what} from this address (at most {limit}): retry in {wait} s"),
+        "code": "rate_limited",
+        "params": {"limit": limit.to_string(), "retry_after_s": wait},
     });
     let mut response = Response::new(Body::from(body.to_string()));
     *response.status_mut() = status;

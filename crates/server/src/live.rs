@@ -6,11 +6,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use tablero_core::{Outcome, Reason, Side};
+use tablero_core::{Outcome, Reason, Refusal, Side};
 use tablero_games::{AnyGame, AnyRecord, CATALOG, GameInfo, Level};
 use tablero_store::{ClockKind, ClockRecord, GameRecord, Mode, MoveRecord, NewGame, Seat};
 
-use crate::ApiError;
 use crate::view::{
     BoardView, ClockView, GameView, MoveHintView, MoveView, OutcomeView, PlayerView, PositionView,
 };
@@ -153,9 +152,73 @@ pub(crate) struct Setup {
     pub(crate) recorded_end: Option<Outcome>,
 }
 
+/// Why a live game refused a request. The HTTP status, code and parameters of each
+/// are chosen in one place: `From<LiveError> for ApiError` in `error.rs`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum LiveError {
+    /// No seat token was sent.
+    #[error("missing seat token: send `Authorization: Bearer <token>`")]
+    MissingToken,
+    /// The token is not a seat of this game.
+    #[error("the token is not a seat of game {0}")]
+    NotASeat(String),
+    /// The token is the other side's seat, and the move is that side's.
+    #[error("this token is {seat}'s seat: {text:?} is a move of {turn}")]
+    WrongSeat {
+        /// The token's side.
+        seat: String,
+        /// The move sent.
+        text: String,
+        /// The side to move.
+        turn: String,
+    },
+    /// The rules refuse it: an illegal or malformed move, the game is over, not this
+    /// side's turn.
+    #[error("{message}")]
+    Refused {
+        /// The English message.
+        message: String,
+        /// The rule, with its stable code.
+        refusal: Box<Refusal>,
+    },
+    /// A record error that names no rule.
+    #[error("{0}")]
+    Record(String),
+    /// Accepting or declining a takeback nobody asked for.
+    #[error("{0} has not asked to take back a move")]
+    NoTakebackRequest(String),
+    /// Nothing to take back.
+    #[error("{0} has no move to take back")]
+    NothingToTakeBack(String),
+    /// Accepting or declining a draw nobody offered.
+    #[error("{0} has not offered a draw")]
+    NoDrawOffer(String),
+    /// Claiming a draw the position does not allow.
+    #[error("there is no draw to claim: no threefold repetition and no fifty moves")]
+    NoDrawToClaim,
+}
+
+impl LiveError {
+    fn refused(message: String, refusal: Refusal) -> LiveError {
+        LiveError::Refused {
+            message,
+            refusal: Box::new(refusal),
+        }
+    }
+
+    /// A record's refusal of a move, `prefix` before its message.
+    fn record(prefix: &str, e: &tablero_games::RecordError) -> LiveError {
+        let message = format!("{prefix}{e}");
+        match e.refusal() {
+            Some(refusal) => LiveError::refused(message, refusal),
+            None => LiveError::Record(message),
+        }
+    }
+}
+
 impl LiveGame {
     /// A new game from a checked set-up; replays its moves (an import).
-    pub(crate) fn create(id: String, setup: Setup) -> Result<LiveGame, ApiError> {
+    pub(crate) fn create(id: String, setup: Setup) -> Result<LiveGame, LiveError> {
         let info = info_of(&setup.start);
         let seed = setup.start.generator_state();
         let chess960_start = setup.start.chess960_number();
@@ -163,7 +226,7 @@ impl LiveGame {
         for (i, text) in setup.moves.iter().enumerate() {
             record
                 .play_text(text)
-                .map_err(|e| ApiError::bad_request(format!("move {} of the game: {e}", i + 1)))?;
+                .map_err(|e| LiveError::record(&format!("move {} of the game: ", i + 1), &e))?;
         }
         let initial = setup.clock.map(|c| c.initial_ms);
         let plies = record.plies();
@@ -316,10 +379,8 @@ impl LiveGame {
     /// # Errors
     ///
     /// 401 when there is no token or it is not a seat of this game.
-    pub(crate) fn seat_of(&self, token: Option<&str>) -> Result<Side, ApiError> {
-        let token = token.ok_or_else(|| {
-            ApiError::unauthorized("missing seat token: send `Authorization: Bearer <token>`")
-        })?;
+    pub(crate) fn seat_of(&self, token: Option<&str>) -> Result<Side, LiveError> {
+        let token = token.ok_or(LiveError::MissingToken)?;
         // Both seats are compared so that the time taken says nothing about the match.
         let matches = [Side::White, Side::Black].map(|side| {
             self.seats[side.index()]
@@ -330,19 +391,16 @@ impl LiveGame {
         match matches {
             [true, _] => Ok(Side::White),
             [_, true] => Ok(Side::Black),
-            _ => Err(ApiError::unauthorized(format!(
-                "the token is not a seat of game {}",
-                self.id
-            ))),
+            _ => Err(LiveError::NotASeat(self.id.clone())),
         }
     }
 
-    fn check_not_over(&self) -> Result<(), ApiError> {
+    fn check_not_over(&self) -> Result<(), LiveError> {
         match self.ended {
-            Some(outcome) => Err(ApiError::conflict(format!(
-                "the game is over: {}",
-                self.describe(outcome)
-            ))),
+            Some(outcome) => Err(LiveError::refused(
+                format!("the game is over: {}", self.describe(outcome)),
+                Refusal::GameOver,
+            )),
             None => Ok(()),
         }
     }
@@ -448,32 +506,40 @@ impl LiveGame {
         side: Side,
         text: &str,
         now: Instant,
-    ) -> Result<Change, ApiError> {
+    ) -> Result<Change, LiveError> {
         self.check_not_over()?;
         let turn = self.record.turn();
         if side != turn {
             let mut probe = self.record.position().clone();
             return Err(if probe.play_text(text).is_ok() {
-                ApiError::forbidden(format!(
-                    "this token is {}'s seat: {text:?} is a move of {}",
-                    self.side_name(side),
-                    self.side_name(turn)
-                ))
+                LiveError::WrongSeat {
+                    seat: self.side_name(side).to_owned(),
+                    text: text.to_owned(),
+                    turn: self.side_name(turn).to_owned(),
+                }
             } else {
-                ApiError::conflict(format!(
-                    "not your turn: {} is to move",
-                    self.side_name(turn)
-                ))
+                LiveError::refused(
+                    format!("not your turn: {} is to move", self.side_name(turn)),
+                    Refusal::NotYourTurn {
+                        side: self.side_name(side).to_owned(),
+                    },
+                )
             });
         }
         let text = text.trim();
         if text.is_empty() {
-            return Err(ApiError::bad_request("the move is empty"));
+            return Err(LiveError::refused(
+                "the move is empty".to_owned(),
+                Refusal::MalformedMove {
+                    text: String::new(),
+                    reason: "the move is empty".to_owned(),
+                },
+            ));
         }
         let played = self
             .record
             .play_text(text)
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            .map_err(|e| LiveError::record("", &e))?;
         let ply = self.record.plies() - 1;
         if let Some(clock) = &mut self.clock {
             let elapsed = clock
@@ -552,7 +618,7 @@ impl LiveGame {
     /// # Errors
     ///
     /// 409 when the game is over or `side` has no move to take back.
-    pub(crate) fn take_back(&mut self, side: Side, now: Instant) -> Result<Change, ApiError> {
+    pub(crate) fn take_back(&mut self, side: Side, now: Instant) -> Result<Change, LiveError> {
         self.check_not_over()?;
         let plies = self.plies_to_take_back(side)?;
         match self.mode {
@@ -580,13 +646,12 @@ impl LiveGame {
         side: Side,
         accept: bool,
         now: Instant,
-    ) -> Result<Change, ApiError> {
+    ) -> Result<Change, LiveError> {
         self.check_not_over()?;
         if self.takeback_request != Some(side.other()) {
-            return Err(ApiError::conflict(format!(
-                "{} has not asked to take back a move",
-                self.side_name(side.other())
-            )));
+            return Err(LiveError::NoTakebackRequest(
+                self.side_name(side.other()).to_owned(),
+            ));
         }
         if accept {
             let plies = self.plies_to_take_back(side.other())?;
@@ -600,7 +665,7 @@ impl LiveGame {
 
     /// How many plies go back so that `side`'s last move is undone and `side` is to
     /// move again.
-    fn plies_to_take_back(&self, side: Side) -> Result<usize, ApiError> {
+    fn plies_to_take_back(&self, side: Side) -> Result<usize, LiveError> {
         let plies = if self.mode == Mode::Hotseat {
             1
         } else if self.record.turn() == side {
@@ -609,10 +674,9 @@ impl LiveGame {
             1
         };
         if self.record.plies() < plies {
-            return Err(ApiError::conflict(format!(
-                "{} has no move to take back",
-                self.side_name(side)
-            )));
+            return Err(LiveError::NothingToTakeBack(
+                self.side_name(side).to_owned(),
+            ));
         }
         Ok(plies)
     }
@@ -640,7 +704,7 @@ impl LiveGame {
     /// # Errors
     ///
     /// 409 when the game is over.
-    pub(crate) fn resign(&mut self, side: Side, now: Instant) -> Result<Change, ApiError> {
+    pub(crate) fn resign(&mut self, side: Side, now: Instant) -> Result<Change, LiveError> {
         self.check_not_over()?;
         let outcome = self.record.resign_outcome(side);
         Ok(self.end(outcome, now))
@@ -651,7 +715,7 @@ impl LiveGame {
     /// # Errors
     ///
     /// 409 when the game is over.
-    pub(crate) fn offer_draw(&mut self, side: Side, now: Instant) -> Result<Change, ApiError> {
+    pub(crate) fn offer_draw(&mut self, side: Side, now: Instant) -> Result<Change, LiveError> {
         self.check_not_over()?;
         if self.draw_offer == Some(side.other()) {
             return Ok(self.end(
@@ -683,13 +747,12 @@ impl LiveGame {
         side: Side,
         accept: bool,
         now: Instant,
-    ) -> Result<Change, ApiError> {
+    ) -> Result<Change, LiveError> {
         self.check_not_over()?;
         if self.draw_offer != Some(side.other()) {
-            return Err(ApiError::conflict(format!(
-                "{} has not offered a draw",
-                self.side_name(side.other())
-            )));
+            return Err(LiveError::NoDrawOffer(
+                self.side_name(side.other()).to_owned(),
+            ));
         }
         if accept {
             Ok(self.end(
@@ -710,19 +773,22 @@ impl LiveGame {
     /// # Errors
     ///
     /// 409 when the game is over, it is not `side`'s turn, or there is no draw to claim.
-    pub(crate) fn claim_draw(&mut self, side: Side, now: Instant) -> Result<Change, ApiError> {
+    pub(crate) fn claim_draw(&mut self, side: Side, now: Instant) -> Result<Change, LiveError> {
         self.check_not_over()?;
         if self.record.turn() != side {
-            return Err(ApiError::conflict(format!(
-                "only the side to move may claim a draw: {} is to move",
-                self.side_name(self.record.turn())
-            )));
+            return Err(LiveError::refused(
+                format!(
+                    "only the side to move may claim a draw: {} is to move",
+                    self.side_name(self.record.turn())
+                ),
+                Refusal::NotYourTurn {
+                    side: self.side_name(side).to_owned(),
+                },
+            ));
         }
         match self.record.claimable_draw() {
             Some(reason) => Ok(self.end(Outcome::Draw { reason }, now)),
-            None => Err(ApiError::conflict(
-                "there is no draw to claim: no threefold repetition and no fifty moves",
-            )),
+            None => Err(LiveError::NoDrawToClaim),
         }
     }
 

@@ -172,7 +172,7 @@ fn api_document() -> Value {
         "info": {
             "title": "tablero",
             "version": env!("CARGO_PKG_VERSION"),
-            "description": "Chess, Chess960, xiangqi, draughts (six rule sets) and Ajedrez 3D: hot-seat, against the computer and online. Every error is a JSON body {\"error\": message}; a refused request changes nothing. Sides are named by the game (white/black; red/black in xiangqi)."
+            "description": "Chess, Chess960, xiangqi, draughts (six rule sets) and Ajedrez 3D: hot-seat, against the computer and online. Every error is a JSON body {\"error\": message, \"code\": stable id, \"params\": {...}}; a refused request changes nothing. Sides are named by the game (white/black; red/black in xiangqi)."
         },
         "components": {
             "securitySchemes": {
@@ -180,8 +180,14 @@ fn api_document() -> Value {
                          "description": "A seat token from the create or import answer (or an invitation)."}
             },
             "schemas": {
-                "Error": {"type": "object", "required": ["error"],
-                          "properties": {"error": {"type": "string"}}},
+                "Error": {"type": "object", "required": ["error", "code", "params"],
+                          "properties": {
+                              "error": {"type": "string", "description": "English, naming the bad value"},
+                              "code": {"enum": error_codes(),
+                                       "description": "stable id of the rule or limit (docs/api.md): translate by it"},
+                              "params": {"type": "object",
+                                         "description": "the code's named parameters, e.g. {\"required\": 2} for majority_capture",
+                                         "additionalProperties": {"type": ["string", "integer"]}}}},
                 "Player": {"type": "object", "additionalProperties": false,
                            "description": "A person (optional name: 1-32 letters, digits, '.' or '-') or the computer at a level.",
                            "maxProperties": 1,
@@ -321,4 +327,13 @@ fn api_document() -> Value {
                               "404": error_response("No such game.")}}}
         }
     })
+}
+
+/// Every stable error code: the move refusals' rules, then the API's own.
+fn error_codes() -> Vec<&'static str> {
+    tablero_core::Refusal::CODES
+        .iter()
+        .chain(crate::error::API_CODES)
+        .copied()
+        .collect()
 }

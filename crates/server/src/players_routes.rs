@@ -131,9 +131,9 @@ async fn list(
 
 async fn one_player(state: &AppState, name: String) -> Result<Json<Value>, ApiError> {
     let player = state.games.store().player(&name).await?;
-    player
-        .map(|p| Json(player_json(&p)))
-        .ok_or_else(|| ApiError::not_found(format!("no player named {name:?}")))
+    player.map(|p| Json(player_json(&p))).ok_or_else(|| {
+        ApiError::not_found(format!("no player named {name:?}")).with_code("player_not_found")
+    })
 }
 
 #[derive(Debug, Deserialize)]
@@ -266,7 +266,7 @@ async fn delete_player(
     if state.games.store().delete_player(&name).await? {
         Ok(Json(json!({ "deleted": name })))
     } else {
-        Err(ApiError::not_found(format!("no player named {name:?}")))
+        Err(ApiError::not_found(format!("no player named {name:?}")).with_code("player_not_found"))
     }
 }
 
@@ -351,25 +351,29 @@ async fn report(
                 .split_whitespace()
                 .map(str::to_owned)
                 .collect();
-            let stored =
-                match (&q.game_id, &q.game) {
-                    (Some(id), None) => {
-                        if q.variant.is_some() || q.position.is_some() || !moves.is_empty() {
-                            return Err(ApiError::bad_request(
-                                "give either game_id or game (with variant, position, moves)",
-                            ));
-                        }
-                        Some(state.games.store().game(id).await?.ok_or_else(|| {
-                            ApiError::not_found(format!("no game with id {id:?}"))
-                        })?)
-                    }
-                    (None, Some(_)) => None,
-                    _ => {
+            let stored = match (&q.game_id, &q.game) {
+                (Some(id), None) => {
+                    if q.variant.is_some() || q.position.is_some() || !moves.is_empty() {
                         return Err(ApiError::bad_request(
-                            "give game_id (a stored game) or game (with variant, position, moves)",
+                            "give either game_id or game (with variant, position, moves)",
                         ));
                     }
-                };
+                    Some(
+                        state
+                            .games
+                            .store()
+                            .game(id)
+                            .await?
+                            .ok_or_else(|| ApiError::game_not_found(id))?,
+                    )
+                }
+                (None, Some(_)) => None,
+                _ => {
+                    return Err(ApiError::bad_request(
+                        "give game_id (a stored game) or game (with variant, position, moves)",
+                    ));
+                }
+            };
             let order: Order = q.order.as_deref().unwrap_or("row").parse().map_err(bad)?;
             let (game, variant, position, level) = (q.game, q.variant, q.position, q.level);
             crate::routes::blocking(move || {

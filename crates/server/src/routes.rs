@@ -79,7 +79,9 @@ pub(crate) fn router(state: AppState) -> Router {
         .fallback(
             |method: axum::http::Method, uri: axum::http::Uri, headers: HeaderMap| async move {
                 if uri.path() == "/api" || uri.path().starts_with("/api/") {
-                    ApiError::not_found("no such route").into_response()
+                    ApiError::not_found("no such route")
+                        .with_code("route_not_found")
+                        .into_response()
                 } else {
                     crate::web::serve(&method, uri.path(), &headers)
                 }

@@ -179,7 +179,8 @@ async fn session(
                     Err(refused) => Err(refused),
                 };
                 if let Err(error) = handled {
-                    let body = json!({ "error": error.message, "status": error.status.as_u16() });
+                    let mut body = error.body();
+                    body["status"] = json!(error.status.as_u16());
                     if socket.send(Message::Text(body.to_string().into())).await.is_err() {
                         return;
                     }

@@ -42,7 +42,7 @@ async fn health_catalog_and_openapi() {
         for method in item.as_object().unwrap().keys() {
             let uri = path.replace("{id}", "nosuchgame");
             let (status, body) = call(&app, &method.to_uppercase(), &uri, None, None).await;
-            assert_ne!(body, json!({"error": "no such route"}), "{method} {path}");
+            assert_ne!(body["code"], "route_not_found", "{method} {path}");
             assert_ne!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
         }
     }
@@ -260,12 +260,17 @@ async fn bad_requests_name_the_problem_and_store_nothing() {
     let (status, body) = call(&app, "GET", "/api/games/doesNotExist", None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body["error"].as_str().unwrap().contains("doesNotExist"));
+    assert_eq!(body["code"], "game_not_found");
+    assert_eq!(body["params"], json!({"id": "doesNotExist"}));
     let (status, _) = call(&app, "GET", "/api/games/..%2F..%2Fetc", None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, body) = call(&app, "GET", "/api/nothing", None, None).await;
     assert_eq!(
         (status, body),
-        (StatusCode::NOT_FOUND, json!({"error": "no such route"}))
+        (
+            StatusCode::NOT_FOUND,
+            json!({"error": "no such route", "code": "route_not_found", "params": {}})
+        )
     );
     let (status, body) = call(&app, "DELETE", "/api/games", None, None).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
@@ -762,4 +767,89 @@ async fn resigning_against_a_side_that_cannot_mate_is_a_draw() {
     let (_, state) = action(&app, &game.id, &game.token("black"), "resign").await;
     assert_eq!(state["outcome"]["winner"], "white");
     assert_eq!(state["outcome"]["reason"], "resignation");
+}
+
+/// A refused move names its rule: `code` and `params` beside the English `error`, for
+/// the cases in each game; other refusals carry stable codes too.
+#[tokio::test]
+async fn refusals_carry_their_rule_code_and_params() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let cases = [
+        (
+            "draughts",
+            "spanish",
+            "W:W22,30:B18",
+            "30-26",
+            "capture_compulsory",
+            json!({}),
+        ),
+        (
+            "draughts",
+            "international",
+            "W:W28:B23,14,33",
+            "28x39",
+            "majority_capture",
+            json!({"required": 2}),
+        ),
+        (
+            "chess",
+            "standard",
+            "4k3/8/8/8/8/5r2/8/R3K2R w KQ - 0 1",
+            "e1g1",
+            "castling_through_check",
+            json!({"square": "f1"}),
+        ),
+        (
+            "chess",
+            "standard",
+            "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1",
+            "Nc3",
+            "pinned_piece",
+            json!({"square": "e2"}),
+        ),
+        (
+            "xiangqi",
+            "standard",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "b0d1",
+            "horse_leg_blocked",
+            json!({"square": "c0"}),
+        ),
+        (
+            "chess",
+            "standard",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "e2e5",
+            "piece_cannot_move_so",
+            json!({"piece": "pawn", "from": "e2", "to": "e5"}),
+        ),
+    ];
+    for (game, variant, position, mv, code, params) in cases {
+        let first = if game == "xiangqi" { "red" } else { "white" };
+        let created = create(
+            &app,
+            json!({"game": game, "variant": variant, "position": position,
+                   "players": {first: {"name": "ana"}, "black": {"name": "bo"}}}),
+        )
+        .await;
+        let (status, body) = play(&app, &created.id, &created.token(first), mv).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{game} {mv}: {body}");
+        assert_eq!(body["code"], code, "{game} {mv}: {body}");
+        assert_eq!(body["params"], params, "{game} {mv}: {body}");
+        assert!(body["error"].as_str().unwrap().contains(mv), "{body}");
+    }
+
+    // Not your turn (409) and a malformed move (400) have codes too.
+    let game = hotseat(&app, "chess").await;
+    let (status, body) = play(&app, &game.id, &game.token("black"), "e7e5").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["code"], "not_your_turn", "{body}");
+    assert_eq!(body["params"], json!({"side": "black"}));
+    let (status, body) = play(&app, &game.id, &game.token("white"), "e2e9").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "malformed_move", "{body}");
+    let (status, body) = play(&app, &game.id, "0123456789abcdef0123456789abcdef", "e2e4").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["code"], "invalid_token", "{body}");
 }

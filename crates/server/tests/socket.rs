@@ -161,6 +161,7 @@ async fn a_game_over_websocket_with_a_watcher() {
         .unwrap();
     let refusal = next_json(&mut watcher).await;
     assert_eq!(refusal["status"], 401, "{refusal}");
+    assert_eq!(refusal["code"], "missing_token", "{refusal}");
 
     // Black plays with the socket's token, white with a token in the message.
     let plan = ["11-15", "23-19", "8-11", "22-17"];
@@ -188,6 +189,9 @@ async fn a_game_over_websocket_with_a_watcher() {
         .unwrap();
     let refusal = next_json(&mut b).await;
     assert_eq!(refusal["status"], 400, "{refusal}");
+    // It names its rule, with the parameters a client translates it from.
+    assert_eq!(refusal["code"], "square_occupied", "{refusal}");
+    assert_eq!(refusal["params"], json!({"square": "5"}), "{refusal}");
     b.send(Message::text("not json".to_owned())).await.unwrap();
     assert_eq!(next_json(&mut b).await["status"], 400);
     b.send(Message::text(json!({"action": "fly"}).to_string()))

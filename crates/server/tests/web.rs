@@ -70,7 +70,10 @@ async fn pages_files_and_the_api_fallback() {
     let (status, body) = call(&app, "GET", "/api/nothing", None, None).await;
     assert_eq!(
         (status, body),
-        (StatusCode::NOT_FOUND, json!({"error": "no such route"}))
+        (
+            StatusCode::NOT_FOUND,
+            json!({"error": "no such route", "code": "route_not_found", "params": {}})
+        )
     );
     let (status, _) = call(&app, "POST", "/", None, None).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
@@ -191,6 +194,12 @@ async fn xiangqi_moves_carry_chinese_notation() {
 /// The reason ids of `tablero_core::Reason` as keys of one language's dictionary in
 /// `web/js/i18n.js` (the text between `const <name> = {` and the next `};`).
 fn reason_keys(source: &str, dictionary: &str) -> Vec<String> {
+    dictionary_keys(source, dictionary, "'reason.")
+}
+
+/// The keys of one language's dictionary that start with `prefix` (after the quote),
+/// without the prefix.
+fn dictionary_keys(source: &str, dictionary: &str, prefix: &str) -> Vec<String> {
     let start = source
         .find(&format!("const {dictionary} = {{"))
         .unwrap_or_else(|| panic!("no dictionary {dictionary} in i18n.js"));
@@ -198,7 +207,7 @@ fn reason_keys(source: &str, dictionary: &str) -> Vec<String> {
     let body = &body[..body.find("\n};").unwrap()];
     body.lines()
         .filter_map(|line| {
-            let key = line.trim().strip_prefix("'reason.")?;
+            let key = line.trim().strip_prefix(prefix)?;
             Some(key[..key.find('\'')?].to_owned())
         })
         .collect()
@@ -217,4 +226,58 @@ fn every_outcome_reason_is_translated() {
             );
         }
     }
+}
+
+/// Every refusal code and API error code has a text in each language, and each text
+/// uses only the parameters the English one does (so no English server text need ever
+/// appear in a Spanish or Chinese page).
+#[test]
+fn every_error_code_is_translated() {
+    let source = include_str!("../../../web/js/i18n.js");
+    let codes = tablero_core::Refusal::CODES
+        .iter()
+        .chain(tablero_server::API_CODES.iter());
+    let dictionaries: Vec<Vec<String>> = ["en", "es", "zh"]
+        .iter()
+        .map(|d| dictionary_keys(source, d, "'code."))
+        .collect();
+    for code in codes {
+        for (dictionary, keys) in ["en", "es", "zh"].iter().zip(&dictionaries) {
+            assert!(
+                keys.iter().any(|k| k == code),
+                "web/js/i18n.js: no '{dictionary}' text for the error code {code:?}"
+            );
+        }
+        let english = placeholders(&code_text(source, "en", code));
+        for dictionary in ["es", "zh"] {
+            assert_eq!(
+                placeholders(&code_text(source, dictionary, code)),
+                english,
+                "web/js/i18n.js: '{dictionary}' text of {code:?} uses other parameters"
+            );
+        }
+    }
+}
+
+/// The text of `code.<code>` in one dictionary.
+fn code_text(source: &str, dictionary: &str, code: &str) -> String {
+    let start = source.find(&format!("const {dictionary} = {{")).unwrap();
+    let body = &source[start..];
+    let body = &body[..body.find("\n};").unwrap()];
+    let prefix = format!("'code.{code}': ");
+    body.lines()
+        .find_map(|line| line.trim().strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("no {dictionary} text for {code}"))
+        .to_owned()
+}
+
+/// The `{name}` placeholders of a text, sorted.
+fn placeholders(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = text
+        .split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_owned()))
+        .collect();
+    names.sort();
+    names
 }

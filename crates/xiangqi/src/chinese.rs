@@ -39,7 +39,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use tablero_core::Side;
+use tablero_core::{Refusal, Side};
 
 use crate::wxf::{
     Direction, Resolved, column, crowded_columns, iccs_file, iccs_list, motion, plural, resolve,
@@ -116,6 +116,8 @@ pub enum ChineseError {
         chinese: ChineseMove,
         /// Why it cannot be played.
         reason: String,
+        /// The rule that forbids it, with its stable code.
+        refusal: Box<Refusal>,
     },
     /// More than one legal move fits it.
     #[error("Chinese move {chinese} is ambiguous: it fits {}", iccs_list(.moves))]
@@ -226,6 +228,25 @@ fn token(c: char) -> Option<Token> {
             Token::Red(n as u8 + 1)
         }
     })
+}
+
+impl ChineseError {
+    /// The refusal with its stable code: `malformed_move`, `ambiguous_move` or the
+    /// rule broken.
+    #[must_use]
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            ChineseError::Malformed { text, reason } => Refusal::MalformedMove {
+                text: text.clone(),
+                reason: reason.clone(),
+            },
+            ChineseError::Illegal { refusal, .. } => (**refusal).clone(),
+            ChineseError::Ambiguous { chinese, moves } => Refusal::AmbiguousMove {
+                text: chinese.to_string(),
+                candidates: moves.iter().map(ToString::to_string).collect(),
+            },
+        }
+    }
 }
 
 impl FromStr for ChineseMove {
@@ -366,6 +387,15 @@ impl ChineseMove {
         }
     }
 
+    /// The role of the moving piece.
+    fn role(&self) -> Role {
+        match self.origin {
+            ChineseOrigin::File(role, _)
+            | ChineseOrigin::Ordinal(_, role)
+            | ChineseOrigin::OrdinalOnFile(_, role, _) => role,
+        }
+    }
+
     /// The legal move this names in `pos`.
     ///
     /// # Errors
@@ -376,15 +406,25 @@ impl ChineseMove {
     pub fn to_move(&self, pos: &Xiangqi) -> Result<Move, ChineseError> {
         let illegal = |reason: String| ChineseError::Illegal {
             chinese: *self,
+            refusal: Box::new(Refusal::NoSuchPiece {
+                piece: self.role().name().to_owned(),
+                mv: self.to_string(),
+            }),
             reason,
         };
         let side = self.side;
         let who = side_name(side);
         if side != pos.turn() {
-            return Err(illegal(format!(
-                "its numerals make it {who}'s move, but it is {}'s turn",
-                side_name(pos.turn())
-            )));
+            return Err(ChineseError::Illegal {
+                chinese: *self,
+                reason: format!(
+                    "its numerals make it {who}'s move, but it is {}'s turn",
+                    side_name(pos.turn())
+                ),
+                refusal: Box::new(Refusal::NotYourTurn {
+                    side: who.to_owned(),
+                }),
+            });
         }
         let role = match self.origin {
             ChineseOrigin::File(role, _)
@@ -397,7 +437,10 @@ impl ChineseMove {
             if (1..=9).contains(&file) {
                 Ok(column(pos, piece, iccs_file(side, file)))
             } else {
-                Err(illegal(format!("file {file} is not 1-9")))
+                Err(ChineseError::Malformed {
+                    text: self.to_string(),
+                    reason: format!("file {file} is not 1-9"),
+                })
             }
         };
         let mut candidates: ArrayVec<Square, 10> = ArrayVec::new();
@@ -466,7 +509,11 @@ impl ChineseMove {
         }
         match resolve(pos, piece, &candidates, self.direction, self.value) {
             Resolved::One(m) => Ok(m),
-            Resolved::None(reason) => Err(illegal(reason)),
+            Resolved::None(reason, refusal) => Err(ChineseError::Illegal {
+                chinese: *self,
+                reason,
+                refusal: Box::new(refusal),
+            }),
             Resolved::Many(moves) => Err(ChineseError::Ambiguous {
                 chinese: *self,
                 moves,

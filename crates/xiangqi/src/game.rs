@@ -197,7 +197,7 @@ impl Game {
         let pos = self.position();
         if !pos.is_legal(m) {
             let reason = match IccsMove::from(m).to_move(pos) {
-                Err(IccsError::Illegal { reason, .. }) => reason,
+                Err(IccsError::Illegal { refusal, .. }) => refusal.to_string(),
                 _ => "not a legal move here".to_owned(),
             };
             return Err(GameError::IllegalMove {

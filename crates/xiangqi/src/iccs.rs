@@ -5,6 +5,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use tablero_core::Refusal;
+
 use crate::{Move, ParseSquareError, Square, Xiangqi};
 
 /// An ICCS move as text says it, not yet checked against a position.
@@ -28,13 +30,27 @@ pub enum IccsError {
         reason: String,
     },
     /// Well-formed but not a legal move in the position.
-    #[error("ICCS move {mv}: {reason}")]
+    #[error("ICCS move {mv}: {refusal}")]
     Illegal {
         /// The move.
         mv: IccsMove,
-        /// Why it cannot be played.
-        reason: String,
+        /// The rule that forbids it.
+        refusal: Box<Refusal>,
     },
+}
+
+impl IccsError {
+    /// The refusal with its stable code: `malformed_move` or the rule broken.
+    #[must_use]
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            IccsError::Malformed { text, reason } => Refusal::MalformedMove {
+                text: text.clone(),
+                reason: reason.clone(),
+            },
+            IccsError::Illegal { refusal, .. } => (**refusal).clone(),
+        }
+    }
 }
 
 impl FromStr for IccsMove {
@@ -86,41 +102,16 @@ impl IccsMove {
     ///
     /// # Errors
     ///
-    /// [`IccsError::Illegal`] saying why: no piece there, the opponent's piece, a
-    /// move the piece cannot make, or one that leaves the general attacked.
+    /// [`IccsError::Illegal`] naming the rule that forbids it (see
+    /// [`Xiangqi::explain_refusal`]).
     pub fn to_move(self, pos: &Xiangqi) -> Result<Move, IccsError> {
         let m = Move::new(self.from, self.to);
         if pos.is_legal(m) {
             return Ok(m);
         }
-        let illegal = |reason: String| IccsError::Illegal { mv: self, reason };
-        match pos.piece_at(self.from) {
-            None => Err(illegal(format!("no piece on {}", self.from))),
-            Some(p) if p.side != pos.turn() => Err(illegal(format!(
-                "the {} on {} is {}'s, but it is {}'s turn",
-                p.role.name(),
-                self.from,
-                crate::side_name(p.side),
-                crate::side_name(pos.turn())
-            ))),
-            Some(p) if pos.piece_at(self.to).is_some_and(|q| q.side == p.side) => {
-                Err(illegal(format!(
-                    "{} is occupied by {}'s own piece",
-                    self.to,
-                    crate::side_name(p.side)
-                )))
-            }
-            Some(p) if pos.pseudo_legal(m) => Err(illegal(format!(
-                "the {} cannot move to {}: it would leave the general attacked",
-                p.role.name(),
-                self.to
-            ))),
-            Some(p) => Err(illegal(format!(
-                "a {} on {} cannot move to {}",
-                p.role.name(),
-                self.from,
-                self.to
-            ))),
-        }
+        Err(IccsError::Illegal {
+            mv: self,
+            refusal: Box::new(pos.explain_refusal(self.from, self.to)),
+        })
     }
 }

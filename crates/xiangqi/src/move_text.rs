@@ -17,6 +17,19 @@ pub enum MoveTextError {
     Chinese(#[from] ChineseError),
 }
 
+impl MoveTextError {
+    /// The refusal with its stable code: `malformed_move`, `ambiguous_move` or the
+    /// rule broken.
+    #[must_use]
+    pub fn refusal(&self) -> tablero_core::Refusal {
+        match self {
+            MoveTextError::Iccs(e) => e.refusal(),
+            MoveTextError::Wxf(e) => e.refusal(),
+            MoveTextError::Chinese(e) => e.refusal(),
+        }
+    }
+}
+
 impl Xiangqi {
     /// Reads a move in ICCS (`h2e2`, `H2-E2`), WXF (`C2.5`) or Chinese (`炮二平五`),
     /// whichever the text is, and resolves it here.

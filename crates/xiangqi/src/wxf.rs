@@ -65,9 +65,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use tablero_core::Side;
+use tablero_core::{Refusal, Side};
 
-use crate::{IccsError, IccsMove, Move, Piece, Role, Square, Xiangqi, side_name};
+use crate::{Move, Piece, Role, Square, Xiangqi, side_name};
 
 /// Which way a piece moves, seen from its own side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -176,6 +176,8 @@ pub enum WxfError {
         wxf: Wxf,
         /// Why it cannot be played.
         reason: String,
+        /// The rule that forbids it, with its stable code.
+        refusal: Box<Refusal>,
     },
     /// More than one legal move fits it.
     #[error("WXF move {wxf} is ambiguous: it fits {}", iccs_list(.moves))]
@@ -185,6 +187,25 @@ pub enum WxfError {
         /// Every legal move that fits (ICCS).
         moves: Vec<Move>,
     },
+}
+
+impl WxfError {
+    /// The refusal with its stable code: `malformed_move`, `ambiguous_move` or the
+    /// rule broken.
+    #[must_use]
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            WxfError::Malformed { text, reason } => Refusal::MalformedMove {
+                text: text.clone(),
+                reason: reason.clone(),
+            },
+            WxfError::Illegal { refusal, .. } => (**refusal).clone(),
+            WxfError::Ambiguous { wxf, moves } => Refusal::AmbiguousMove {
+                text: wxf.to_string(),
+                candidates: moves.iter().map(ToString::to_string).collect(),
+            },
+        }
+    }
 }
 
 /// `h2e2 or h2e3`, for error messages.
@@ -377,8 +398,8 @@ pub(crate) fn target(
 pub(crate) enum Resolved {
     /// Exactly one legal move fits.
     One(Move),
-    /// None fits, and why (for the first candidate).
-    None(String),
+    /// None fits, and why (for the first candidate), in words and as a rule.
+    None(String, Refusal),
     /// Several fit.
     Many(Vec<Move>),
 }
@@ -392,7 +413,7 @@ pub(crate) fn resolve(
     value: u8,
 ) -> Resolved {
     let mut legal = Vec::new();
-    let mut reason = None;
+    let mut reason: Option<(String, Refusal)> = None;
     for &from in candidates {
         match target(piece.side, piece.role, from, direction, value) {
             Ok(to) => {
@@ -400,21 +421,37 @@ pub(crate) fn resolve(
                 if pos.is_legal(m) {
                     legal.push(m);
                 } else if reason.is_none() {
-                    reason = Some(match IccsMove::from(m).to_move(pos) {
-                        Err(IccsError::Illegal { reason, .. }) => reason,
-                        _ => format!("{m} is not legal"),
-                    });
+                    let refusal = pos.explain_refusal(from, to);
+                    reason = Some((refusal.to_string(), refusal));
                 }
             }
             Err(why) => {
-                reason.get_or_insert(why);
+                reason.get_or_insert_with(|| {
+                    let refusal = Refusal::PieceCannotMoveSo {
+                        piece: piece.role.name().to_owned(),
+                        from: from.to_string(),
+                        to: format!("{}{value}", direction.wxf_char()),
+                    };
+                    (why, refusal)
+                });
             }
         }
     }
     legal.sort_unstable();
     match legal.len() {
         1 => Resolved::One(legal[0]),
-        0 => Resolved::None(reason.unwrap_or_else(|| "no piece fits".to_owned())),
+        0 => {
+            let (why, refusal) = reason.unwrap_or_else(|| {
+                (
+                    "no piece fits".to_owned(),
+                    Refusal::NoSuchPiece {
+                        piece: piece.role.name().to_owned(),
+                        mv: String::new(),
+                    },
+                )
+            });
+            Resolved::None(why, refusal)
+        }
         _ => Resolved::Many(legal),
     }
 }
@@ -634,6 +671,16 @@ impl Wxf {
         }
     }
 
+    /// The role of the moving piece.
+    fn role(&self) -> Role {
+        match self.origin {
+            WxfOrigin::File(role, _) | WxfOrigin::Front(role) | WxfOrigin::Rear(role) => role,
+            WxfOrigin::Foremost | WxfOrigin::Rearmost | WxfOrigin::SoldierOnFile(..) => {
+                Role::Soldier
+            }
+        }
+    }
+
     /// The legal move this names in `pos` (for the side to move).
     ///
     /// # Errors
@@ -642,7 +689,14 @@ impl Wxf {
     /// cannot make, or one that leaves the general attacked), saying which;
     /// [`WxfError::Ambiguous`] if several do.
     pub fn to_move(&self, pos: &Xiangqi) -> Result<Move, WxfError> {
-        let illegal = |reason: String| WxfError::Illegal { wxf: *self, reason };
+        let illegal = |reason: String| WxfError::Illegal {
+            wxf: *self,
+            refusal: Box::new(Refusal::NoSuchPiece {
+                piece: self.role().name().to_owned(),
+                mv: self.to_string(),
+            }),
+            reason,
+        };
         let side = pos.turn();
         let who = side_name(side);
         let role = match self.origin {
@@ -656,7 +710,10 @@ impl Wxf {
         match self.origin {
             WxfOrigin::File(_, file) => {
                 if !(1..=9).contains(&file) {
-                    return Err(illegal(format!("file {file} is not 1-9")));
+                    return Err(WxfError::Malformed {
+                        text: self.to_string(),
+                        reason: format!("file {file} is not 1-9"),
+                    });
                 }
                 let col = column(pos, piece, iccs_file(side, file));
                 if col.is_empty() {
@@ -709,7 +766,10 @@ impl Wxf {
             }
             WxfOrigin::SoldierOnFile(file, place) => {
                 if !(1..=9).contains(&file) {
-                    return Err(illegal(format!("file {file} is not 1-9")));
+                    return Err(WxfError::Malformed {
+                        text: self.to_string(),
+                        reason: format!("file {file} is not 1-9"),
+                    });
                 }
                 let col = column(pos, piece, iccs_file(side, file));
                 let n = col.len();
@@ -731,7 +791,11 @@ impl Wxf {
         }
         match resolve(pos, piece, &candidates, self.direction, self.value) {
             Resolved::One(m) => Ok(m),
-            Resolved::None(reason) => Err(illegal(reason)),
+            Resolved::None(reason, refusal) => Err(WxfError::Illegal {
+                wxf: *self,
+                reason,
+                refusal: Box::new(refusal),
+            }),
             Resolved::Many(moves) => Err(WxfError::Ambiguous { wxf: *self, moves }),
         }
     }

@@ -282,7 +282,7 @@ fn three_soldiers_on_a_file() {
     both_ways_chinese(&p, "前兵进一", "g7g8");
     // The middle soldier is blocked by the front one.
     let e = wxf_error(&p, "P3+1");
-    assert!(e.contains("g7 is occupied by red's own piece"), "{e}");
+    assert!(e.contains("g7 is occupied by your own piece"), "{e}");
 
     // Black, mirrored: black's file 3 is ICCS c, front is the lowest rank.
     let b = pos("3k5/9/9/9/9/2p6/2p6/2p6/9/5K3 b - - 0 1");
@@ -413,15 +413,15 @@ fn illegal_and_ambiguous_wxf() {
     let cases = [
         ("R5+1", "red has no chariot on file 5"),
         ("H2.3", "a horse never moves sideways"),
-        ("H2+4", "horse on h0 cannot move to f1"),
+        ("H2+4", "the horse's leg on g0 is blocked"),
         ("E3+4", "an elephant moves two files across"),
         ("A4+6", "advisor"),
-        ("R1+3", "i3 is occupied by red's own piece"),
+        ("R1+3", "i3 is occupied by your own piece"),
         ("C2.2", "already on file 2"),
         ("R+.3", "red has no two chariots on one file"),
         ("++.4", "red has no file with four or five soldiers"),
         ("3+.4", "red has no two soldiers on file 3"),
-        ("K5+2", "general on e0 cannot move to e2"),
+        ("K5+2", "a general cannot move from e0 to e2"),
     ];
     for (text, needle) in cases {
         let e = wxf_error(&start, text);
@@ -435,7 +435,7 @@ fn illegal_and_ambiguous_wxf() {
     // red chariot e5 shields it.
     let pinned = pos("3kr4/9/9/9/4R4/9/9/9/4K4/9 w - - 0 1");
     let e = wxf_error(&pinned, "R5.4");
-    assert!(e.contains("general attacked"), "{e}");
+    assert!(e.contains("is pinned"), "{e}");
 
     let p = pos(TANDEM);
     match p.parse_wxf("R9+1") {
