@@ -23,6 +23,7 @@
 //! Ambrona ("Chess is hard even for a single player", FUN 2022).
 
 mod fortress;
+mod reach;
 mod search;
 
 use tablero_core::Side;
@@ -142,6 +143,11 @@ impl Chess {
         }
         None
     }
+}
+
+/// Whether either semi-static proof shows that `side` can never give check.
+pub(crate) fn cannot_check(pos: &Chess, side: Side) -> bool {
+    fortress::frozen_pawns_forbid_check(pos, side) || reach::reach_forbids_check(pos, side)
 }
 
 /// Most non-king units with which [`Chess::is_dead_position_analysed`] searches.
