@@ -120,6 +120,8 @@ pub(crate) struct LiveGame {
     seed: Option<u64>,
     /// A Chess960 game's start number.
     chess960_start: Option<u32>,
+    /// An imported record's tags, kept for its export.
+    tags: Vec<(String, String)>,
     pub(crate) clock: Option<LiveClock>,
     /// The clocks after each move, the start first: restored by a takeback.
     clock_history: Vec<[Option<u64>; 2]>,
@@ -150,6 +152,8 @@ pub(crate) struct Setup {
     pub(crate) moves: Vec<String>,
     /// How an imported game ended when the rules do not end it (its file's result).
     pub(crate) recorded_end: Option<Outcome>,
+    /// The imported record's tags to keep (event, site, date, round, players).
+    pub(crate) tags: Vec<(String, String)>,
 }
 
 /// Why a live game refused a request. The HTTP status, code and parameters of each
@@ -240,6 +244,7 @@ impl LiveGame {
             record,
             seed,
             chess960_start,
+            tags: setup.tags,
             clock: setup
                 .clock
                 .map(|c| LiveClock::new(c, [initial, initial], plies > 0)),
@@ -280,6 +285,7 @@ impl LiveGame {
                 })
                 .collect(),
             finished: self.ended.map(|o| (o.winner(), o.reason().id().to_owned())),
+            tags: self.tags.clone(),
         }
     }
 
@@ -336,6 +342,7 @@ impl LiveGame {
             record,
             seed,
             chess960_start,
+            tags: stored.tags,
             chinese,
             clock_history,
             ended,

@@ -505,6 +505,7 @@ async fn create_game(
                 clock,
                 moves: Vec::new(),
                 recorded_end: None,
+                tags: Vec::new(),
             },
             address(&client),
         )
@@ -564,6 +565,19 @@ async fn import_game(
         request.clock.as_ref(),
     )?;
     let recorded_end = imported.outcome();
+    // The facts of the record that its export writes back: where and when it was
+    // played, and its players as the file names them.
+    let player_tags = [Side::White, Side::Black].map(|s| imported.record.player_tag(s));
+    let tags: Vec<(String, String)> = imported
+        .tags
+        .iter()
+        .filter(|(name, value)| {
+            // PGN's "unknown" values (`?`, `????.??.??`) say nothing worth keeping.
+            let known = value.chars().any(|c| !matches!(c, '?' | '.' | ' '));
+            known && (KEPT_TAGS.contains(&name.as_str()) || player_tags.contains(&name.as_str()))
+        })
+        .cloned()
+        .collect();
     let record = imported.record;
     let creator = creator_side(info, request.side.as_deref(), record.first_side())?;
     let view = state
@@ -576,6 +590,7 @@ async fn import_game(
                 clock,
                 moves: record.moves().iter().map(|m| m.text.clone()).collect(),
                 recorded_end,
+                tags,
             },
             address(&client),
         )
@@ -691,44 +706,56 @@ async fn position_at(
         })
 }
 
+/// The tags of an imported record kept for its export (besides its players').
+const KEPT_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
+
 async fn export_game(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
+    let stored = state.games.store().game(&id).await?;
     // The day the game was created (UTC), as PGN writes dates.
-    let date = state
-        .games
-        .store()
-        .game(&id)
-        .await?
+    let date = stored
+        .as_ref()
         .and_then(|stored| stored.created_at.get(..10).map(|day| day.replace('-', ".")));
+    let kept = stored.map(|stored| stored.tags).unwrap_or_default();
+    let kept_tag = |name: &str| kept.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
     let slot = state.games.slot(&id).await?;
     let game = slot.game.lock().await;
+    // An imported record's own event, site, date and round win over tablero's.
     let mut tags = vec![
-        ("Event".to_owned(), "tablero game".to_owned()),
-        ("Site".to_owned(), "tablero".to_owned()),
+        (
+            "Event".to_owned(),
+            kept_tag("Event").unwrap_or_else(|| "tablero game".to_owned()),
+        ),
+        (
+            "Site".to_owned(),
+            kept_tag("Site").unwrap_or_else(|| "tablero".to_owned()),
+        ),
         ("GameId".to_owned(), game.id.clone()),
     ];
-    if let Some(date) = date {
+    if let Some(date) = kept_tag("Date").or(date) {
         tags.push(("Date".to_owned(), date));
+    }
+    if let Some(round) = kept_tag("Round") {
+        tags.push(("Round".to_owned(), round));
     }
     for side in [Side::White, Side::Black] {
         let seat = &game.seats[side.index()];
+        let tag = game.record.player_tag(side);
+        // A file's player whose name the registry does not take ("Carlsen, Magnus")
+        // still appears under it in the export.
         let name = match (seat.level, &seat.name) {
             (Some(level), _) => format!("tablero level {level}"),
             (None, Some(name)) => name.clone(),
-            (None, None) => "?".to_owned(),
+            (None, None) => kept_tag(tag).unwrap_or_else(|| "?".to_owned()),
         };
-        tags.push((game.record.player_tag(side).to_owned(), name));
+        tags.push((tag.to_owned(), name));
     }
     // Written on a blocking thread from a copy, so that neither the async threads nor
     // the game's lock wait for a long record.
     let (record, ended) = (game.record.clone(), game.ended);
-    let extension = match game.record.game_id() {
-        "draughts" => "pdn",
-        "chess3d" => "txt",
-        _ => "pgn",
-    };
+    let extension = game.record.kind().record_extension();
     let content_type = if extension == "pgn" {
         "application/x-chess-pgn; charset=utf-8"
     } else {

@@ -748,6 +748,59 @@ async fn an_imported_game_keeps_its_recorded_result() {
     assert_eq!(list["games"], json!([]));
 }
 
+/// An imported record keeps its facts: event, site, date and round, and its players
+/// under the file's names even where the registry would not take them (a comma), in
+/// the export, and after the server starts again.
+#[tokio::test]
+async fn an_imported_game_keeps_its_tags_through_export_and_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = "[Event \"World Championship\"]\n[Site \"Dubai UAE\"]\n[Date \"2021.12.03\"]\n\
+                [Round \"6\"]\n[White \"Carlsen, Magnus\"]\n[Black \"Nepomniachtchi, Ian\"]\n\
+                [Result \"1-0\"]\n\n1. d4 Nf6 2. Nf3 d5 1-0\n";
+    let id = {
+        let app = app_in(&dir).await;
+        let (status, body) = call(
+            &app,
+            "POST",
+            "/api/games/import",
+            None,
+            Some(json!({"game": "chess", "text": file})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        body["id"].as_str().unwrap().to_owned()
+    };
+    // A new server over the same file.
+    let app = app_in(&dir).await;
+    let (status, export) = call(&app, "GET", &format!("/api/games/{id}/export"), None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let export = export.as_str().unwrap_or_default();
+    for tag in [
+        "[Event \"World Championship\"]",
+        "[Site \"Dubai UAE\"]",
+        "[Date \"2021.12.03\"]",
+        "[Round \"6\"]",
+        "[White \"Carlsen, Magnus\"]",
+        "[Black \"Nepomniachtchi, Ian\"]",
+        "[Result \"1-0\"]",
+    ] {
+        assert!(export.contains(tag), "{tag} missing from\n{export}");
+    }
+    // A game made here has tablero's own event and today's date.
+    let game = hotseat(&app, "chess").await;
+    let (_, export) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/export", game.id),
+        None,
+        None,
+    )
+    .await;
+    let export = export.as_str().unwrap_or_default();
+    assert!(export.contains("[Event \"tablero game\"]"), "{export}");
+    assert!(!export.contains("2021.12.03"), "{export}");
+}
+
 #[tokio::test]
 async fn resigning_against_a_side_that_cannot_mate_is_a_draw() {
     let dir = tempfile::tempdir().unwrap();

@@ -36,6 +36,7 @@ async fn a_game_whose_last_move_ended_it_is_finished_and_counted_at_start() {
             clock: None,
             moves: Vec::new(),
             finished: None,
+            tags: Vec::new(),
         })
         .await
         .expect("created");
@@ -119,6 +120,7 @@ async fn resumed_computer_games_queue_for_their_worker_without_losing_on_time() 
                     black_ms: Some(initial_ms),
                 }],
                 finished: None,
+                tags: Vec::new(),
             })
             .await
             .expect("created");

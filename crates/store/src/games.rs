@@ -164,6 +164,9 @@ pub struct NewGame {
     pub moves: Vec<MoveRecord>,
     /// The result of a game that is already over: winner and reason id.
     pub finished: Option<(Option<Side>, String)>,
+    /// Tags of an imported record kept for its export (`Event`, `Date`, the players
+    /// as the file names them, ...), in file order.
+    pub tags: Vec<(String, String)>,
 }
 
 /// A stored game with every move.
@@ -205,6 +208,8 @@ pub struct GameRecord {
     pub updated_at: String,
     /// The moves, first one first.
     pub moves: Vec<MoveRecord>,
+    /// Tags of an imported record kept for its export, in file order.
+    pub tags: Vec<(String, String)>,
 }
 
 /// A game in a list: no moves, no tokens.
@@ -629,8 +634,8 @@ async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> Result<(), 
         "INSERT INTO games (id, game, variant, start_position, seed, mode,
             white_name, white_level, white_token_hash, black_name, black_level, black_token_hash,
             clock_kind, clock_initial_ms, clock_increment_ms, white_ms, black_ms,
-            status, winner, reason, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {NOW}, {NOW})
+            status, winner, reason, tags, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {NOW}, {NOW})
          ON CONFLICT (id) DO NOTHING"
     ))
     .bind(&game.id)
@@ -657,6 +662,7 @@ async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> Result<(), 
     })
     .bind(winner)
     .bind(reason)
+    .bind(serde_json::to_string(&game.tags).unwrap_or_else(|_| "[]".to_owned()))
     .execute(&mut *conn)
     .await?;
     if inserted.rows_affected() == 0 {
@@ -703,6 +709,21 @@ async fn insert_move(
 /// The games rows that match `filter` (on `g`), with `turn_started_at` (a game in
 /// progress changed last with its last move: see `follow_last_move`) and
 /// `turn_used_ms`, the time since then up to `?1` (a timestamp, or now when NULL).
+/// The kept tags of a game row: a JSON array of `[name, value]` pairs.
+fn tags_of(id: &str, row: &SqliteRow) -> Result<Vec<(String, String)>, StoreError> {
+    // A read-only file of a version before the column has none: no tags kept.
+    let text: String = match row.try_get("tags") {
+        Ok(text) => text,
+        Err(sqlx::Error::ColumnNotFound(_)) => return Ok(Vec::new()),
+        Err(e) => return Err(e.into()),
+    };
+    serde_json::from_str(&text).map_err(|_| StoreError::Corrupt {
+        id: id.to_owned(),
+        column: "tags",
+        value: text.chars().take(64).collect(),
+    })
+}
+
 fn games_with_turn(filter: &str) -> String {
     format!(
         "SELECT t.*, CASE WHEN t.status = 'playing'
@@ -788,6 +809,7 @@ fn game_from_row(row: &SqliteRow) -> Result<GameRecord, StoreError> {
         seed,
         clock,
         moves: Vec::new(),
+        tags: tags_of(&id, row)?,
         id,
     })
 }

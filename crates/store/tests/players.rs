@@ -53,6 +53,7 @@ async fn play_in(
             clock: None,
             moves: vec![],
             finished: None,
+            tags: Vec::new(),
         })
         .await
         .expect("create");
@@ -304,6 +305,7 @@ async fn a_new_name_starts_at_zero_and_search_ignores_case() {
             clock: None,
             moves: vec![],
             finished: None,
+            tags: Vec::new(),
         })
         .await
         .expect("create");

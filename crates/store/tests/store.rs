@@ -32,6 +32,7 @@ fn new_game(id: &str, seats: [Seat; 2]) -> NewGame {
         }),
         moves: Vec::new(),
         finished: None,
+        tags: Vec::new(),
     }
 }
 

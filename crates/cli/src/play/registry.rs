@@ -91,6 +91,7 @@ impl Registry {
             clock: game.clock,
             moves: game.moves,
             finished: None,
+            tags: Vec::new(),
         };
         let end = GameEnd {
             winner: game.outcome.winner(),
