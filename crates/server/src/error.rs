@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use tablero_core::{ParamValue, Refusal};
+use tablero_games::UnknownGame;
 use tablero_store::StoreError;
 
 /// An error answer. Database failures are logged and answered with a generic
@@ -38,6 +39,7 @@ pub const API_CODES: &[&str] = &[
     "forbidden",
     "not_found",
     "game_not_found",
+    "unknown_game",
     "player_not_found",
     "route_not_found",
     "method_not_allowed",
@@ -137,6 +139,13 @@ impl ApiError {
     /// 400: the request is malformed or names something impossible.
     pub fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// 400 `unknown_game`: a game id not in the catalog.
+    pub fn unknown_game(e: &UnknownGame) -> ApiError {
+        ApiError::bad_request(e.to_string())
+            .with_code("unknown_game")
+            .with_param("game", ParamValue::Text(e.0.clone()))
     }
 
     /// 401: no token, or one that is not a seat of this game.

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use tablero_core::{Outcome, Reason, Refusal, Side};
-use tablero_games::{AnyGame, AnyRecord, CATALOG, GameInfo, Level};
+use tablero_games::{AnyGame, AnyRecord, GameInfo, Level};
 use tablero_store::{ClockKind, ClockRecord, GameRecord, Mode, MoveRecord, NewGame, Seat};
 
 use crate::view::{
@@ -892,10 +892,7 @@ pub(crate) struct Snapshot {
 }
 
 fn info_of(game: &AnyGame) -> &'static GameInfo {
-    CATALOG
-        .iter()
-        .find(|g| g.id == game.game_id())
-        .expect("every AnyGame is in the catalog")
+    game.kind().info()
 }
 
 /// Every move of `record` in Chinese notation (xiangqi; `None` for the other games).

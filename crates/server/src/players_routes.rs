@@ -151,13 +151,9 @@ async fn standings_of(
     let q = query(q)?;
     let game = q.game.as_deref();
     if let Some(game) = game
-        && !tablero_games::CATALOG
-            .iter()
-            .any(|g| g.id == game && g.available)
+        && let Err(e) = game.parse::<tablero_games::GameKind>()
     {
-        return Err(ApiError::bad_request(format!(
-            "unknown game {game:?} (games: chess, xiangqi, draughts, chess3d)"
-        )));
+        return Err(ApiError::unknown_game(&e));
     }
     let players = state.games.store().players().await?;
     let played: Vec<&PlayerRecord> = players

@@ -10,7 +10,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tablero_core::Side;
-use tablero_games::{AnyGame, AnyRecord, CATALOG, GameInfo, fresh_seed};
+use tablero_games::{AnyGame, AnyRecord, CATALOG, GameInfo, GameKind, UnknownGame, fresh_seed};
 use tablero_store::{ClockKind, ClockRecord, GameStatus, Mode, Seat, StoreHealth};
 use tower_http::compression::CompressionLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
@@ -178,7 +178,7 @@ async fn catalog() -> Json<Value> {
                 "default_variant": g.default_variant(),
                 "sides": g.sides,
                 "levels": {"min": 1, "max": 10},
-                "clocks": if g.id == "chess3d" { vec!["fischer", "game"] } else { vec!["fischer"] },
+                "clocks": if g.kind.has_game_clock() { vec!["fischer", "game"] } else { vec!["fischer"] },
             })
         })
         .collect();
@@ -270,14 +270,10 @@ struct ImportRequest {
 }
 
 fn game_info(game: &str) -> Result<&'static GameInfo, ApiError> {
-    CATALOG
-        .iter()
-        .find(|g| g.id == game && g.available)
-        .ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "unknown game {game:?} (games: chess, xiangqi, draughts, chess3d)"
-            ))
-        })
+    let kind: GameKind = game.parse().map_err(|e| ApiError::unknown_game(&e))?;
+    Some(kind.info())
+        .filter(|info| info.available)
+        .ok_or_else(|| ApiError::unknown_game(&UnknownGame(game.to_owned())))
 }
 
 /// A player name as the player file allows it: 1–32 letters, digits, `.` or `-`.
@@ -367,7 +363,7 @@ fn seats_and_mode(
         .map(|c| -> Result<ClockRecord, ApiError> {
             let kind = match c.kind.as_deref() {
                 None | Some("fischer") => ClockKind::Fischer,
-                Some("game") if info.id == "chess3d" => ClockKind::Game,
+                Some("game") if info.kind.has_game_clock() => ClockKind::Game,
                 Some("game") => {
                     return Err(ApiError::bad_request(format!(
                         "clock.kind \"game\" (one clock for the game) is chess3d's timed mode, not {}'s",
@@ -475,7 +471,7 @@ async fn create_game(
             seed,
         ),
         Some(number) => {
-            if info.id != "chess"
+            if info.kind != GameKind::Chess
                 || request.variant.as_deref().is_some_and(|v| v != "chess960")
                 || request.position.is_some()
             {
@@ -634,7 +630,7 @@ async fn list_games(
     let games: Vec<Value> = games
         .into_iter()
         .map(|g| {
-            let info = CATALOG.iter().find(|i| i.id == g.game);
+            let info = g.game.parse::<GameKind>().ok().map(GameKind::info);
             let side_name =
                 |side: Side| info.map_or(side.fold("white", "black"), |i| i.sides[side.index()]);
             let mut players = serde_json::Map::new();

@@ -234,6 +234,10 @@ async fn bad_requests_name_the_problem_and_store_nothing() {
             message.contains(expected),
             "{request}: {message:?} lacks {expected:?}"
         );
+        if expected == "unknown game" {
+            assert_eq!(body["code"], "unknown_game", "{body}");
+            assert_eq!(body["params"], json!({"game": "go"}), "{body}");
+        }
     }
     let malformed = Request::post("/api/games")
         .header(header::CONTENT_TYPE, "application/json")
