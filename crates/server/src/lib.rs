@@ -2,12 +2,12 @@
 #![deny(missing_docs)]
 
 mod error;
-mod games;
 mod limits;
 mod listen;
 mod live;
 mod openapi;
 mod players_routes;
+mod registry;
 mod routes;
 mod view;
 mod web;
@@ -28,13 +28,13 @@ pub use view::{
     PositionView, SpotView,
 };
 
-use crate::games::{ComputerGameCaps, Games};
+use crate::registry::{ComputerGameCaps, GameRegistry};
 
 /// What every handler shares: the store, the loaded games and the operator's
 /// settings. Cloning is cheap.
 #[derive(Debug, Clone)]
 pub struct AppState {
-    games: Arc<Games>,
+    games: Arc<GameRegistry>,
     options: Arc<Options>,
 }
 
@@ -96,7 +96,7 @@ impl AppState {
     #[must_use]
     pub fn with_options(store: Store, options: ServerOptions) -> AppState {
         AppState {
-            games: Arc::new(Games::new(
+            games: Arc::new(GameRegistry::new(
                 store,
                 options.engine_threads,
                 match options.computer_game_threads {

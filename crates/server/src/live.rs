@@ -1,5 +1,5 @@
 //! A game being played: the record under its rules, the seats, the clock, offers and
-//! requests. Everything here is synchronous and in memory; `games.rs` persists each
+//! requests. Everything here is synchronous and in memory; `registry.rs` persists each
 //! change before anyone hears of it.
 
 use std::sync::Arc;

@@ -16,9 +16,9 @@ use tower_http::compression::CompressionLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::games::{Action, new_token};
 use crate::limits::Limiters;
 use crate::live::{LiveGame, Setup};
+use crate::registry::{Action, new_token};
 use crate::view::PositionView;
 use crate::{ApiError, ApiJson, AppState, GameView};
 

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::games::Action;
+use crate::registry::Action;
 use crate::{ApiError, AppState};
 
 #[derive(Debug, Default, Deserialize)]
@@ -106,7 +106,7 @@ const MAX_MESSAGE: usize = 16 * 1024;
 async fn session(
     state: AppState,
     id: String,
-    slot: Arc<crate::games::Slot>,
+    slot: Arc<crate::registry::Slot>,
     token: Option<String>,
     client: Option<std::net::IpAddr>,
     mut socket: WebSocket,
@@ -117,7 +117,7 @@ async fn session(
         .games
         .view(&id)
         .await
-        .and_then(|v| crate::games::serialise(&v))
+        .and_then(|v| crate::registry::serialise(&v))
     else {
         return;
     };
@@ -147,7 +147,7 @@ async fn session(
                 let text: Utf8Bytes = match update {
                     Ok(text) => text,
                     // Too slow to follow every change: send the state as it is now.
-                    Err(RecvError::Lagged(_)) => match state.games.view(&id).await.and_then(|v| crate::games::serialise(&v)) {
+                    Err(RecvError::Lagged(_)) => match state.games.view(&id).await.and_then(|v| crate::registry::serialise(&v)) {
                         Ok(text) => text,
                         Err(_) => return,
                     },

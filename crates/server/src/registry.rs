@@ -48,7 +48,7 @@ pub(crate) enum Action {
 
 /// Every loaded game and what plays the computer seats.
 #[derive(Debug)]
-pub(crate) struct Games {
+pub(crate) struct GameRegistry {
     store: Store,
     slots: SyncMutex<HashMap<String, Arc<Slot>>>,
     engines: EnginePool,
@@ -65,14 +65,14 @@ pub(crate) struct ComputerGameCaps {
     pub(crate) per_address: usize,
 }
 
-impl Games {
+impl GameRegistry {
     pub(crate) fn new(
         store: Store,
         engine_threads: usize,
         computer_threads: usize,
         caps: ComputerGameCaps,
-    ) -> Games {
-        Games {
+    ) -> GameRegistry {
+        GameRegistry {
             store,
             slots: SyncMutex::new(HashMap::new()),
             engines: EnginePool::new(engine_threads, computer_threads),
