@@ -486,8 +486,10 @@ impl LiveGame {
         }
     }
 
+    /// A move, takeback or end: the epoch advances, so that a search or timer of the
+    /// old state knows it is stale. (The `version` clients see advances in one place,
+    /// when the registry has stored the change.)
     pub(crate) fn bump(&mut self) {
-        self.version += 1;
         self.epoch += 1;
         if let Some(stop) = self.thinking.take() {
             stop.store(true, Ordering::Relaxed);
@@ -637,7 +639,6 @@ impl LiveGame {
                     return Ok(self.undo_plies(plies, now));
                 }
                 self.takeback_request = Some(side);
-                self.version += 1;
                 Ok(Change::Offer)
             }
         }
@@ -665,7 +666,6 @@ impl LiveGame {
             Ok(self.undo_plies(plies, now))
         } else {
             self.takeback_request = None;
-            self.version += 1;
             Ok(Change::Offer)
         }
     }
@@ -735,7 +735,6 @@ impl LiveGame {
         // A computer answers when it moves (`tablero_games::accepts_draw` on its
         // search's evaluation): the offer stands until then.
         self.draw_offer = Some(side);
-        self.version += 1;
         Ok(Change::Offer)
     }
 
@@ -770,7 +769,6 @@ impl LiveGame {
             ))
         } else {
             self.draw_offer = None;
-            self.version += 1;
             Ok(Change::Offer)
         }
     }

@@ -389,6 +389,8 @@ impl GameRegistry {
             }
             return Err(ApiError::storage(&e));
         }
+        // Every stored change, and only a stored one, is a new version for clients.
+        game.version += 1;
         let state = serialise(&game.view(Instant::now()))?;
         if slot.updates.receiver_count() > 0 {
             // A watcher leaving meanwhile is not an error.
