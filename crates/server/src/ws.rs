@@ -29,9 +29,42 @@ pub(crate) struct SocketQuery {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ClientMessage {
-    action: Option<String>,
+    action: Option<SocketAction>,
     r#move: Option<String>,
     token: Option<String>,
+}
+
+/// What a client message asks for (`"action"`; a message with only a `"move"` plays
+/// it). An unknown action is refused by serde, naming the ones there are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum SocketAction {
+    Move,
+    Takeback,
+    TakebackAccept,
+    TakebackDecline,
+    Resign,
+    DrawOffer,
+    DrawAccept,
+    DrawDecline,
+    DrawClaim,
+}
+
+impl SocketAction {
+    /// The action a message names, or `None` for a move.
+    fn action(self) -> Option<Action> {
+        Some(match self {
+            SocketAction::Move => return None,
+            SocketAction::Takeback => Action::TakeBack,
+            SocketAction::TakebackAccept => Action::AcceptTakeBack,
+            SocketAction::TakebackDecline => Action::DeclineTakeBack,
+            SocketAction::Resign => Action::Resign,
+            SocketAction::DrawOffer => Action::OfferDraw,
+            SocketAction::DrawAccept => Action::AcceptDraw,
+            SocketAction::DrawDecline => Action::DeclineDraw,
+            SocketAction::DrawClaim => Action::ClaimDraw,
+        })
+    }
 }
 
 pub(crate) async fn upgrade(
@@ -199,23 +232,17 @@ async fn handle(
 ) -> Result<(), ApiError> {
     let message: ClientMessage = serde_json::from_str(text)
         .map_err(|e| ApiError::bad_request(format!("malformed message: {e}")))?;
-    let action = match (message.action.as_deref(), message.r#move) {
-        (None | Some("move"), Some(m)) => Action::Move(m),
-        (Some("takeback"), None) => Action::TakeBack,
-        (Some("takeback-accept"), None) => Action::AcceptTakeBack,
-        (Some("takeback-decline"), None) => Action::DeclineTakeBack,
-        (Some("resign"), None) => Action::Resign,
-        (Some("draw-offer"), None) => Action::OfferDraw,
-        (Some("draw-accept"), None) => Action::AcceptDraw,
-        (Some("draw-decline"), None) => Action::DeclineDraw,
-        (Some("draw-claim"), None) => Action::ClaimDraw,
-        (None | Some("move"), None) => {
+    let named = message.action.unwrap_or(SocketAction::Move);
+    let action = match (named.action(), message.r#move) {
+        (None, Some(m)) => Action::Move(m),
+        (None, None) => {
             return Err(ApiError::bad_request("message without a move or an action"));
         }
-        (Some(other), _) => {
+        (Some(action), None) => action,
+        (Some(_), Some(m)) => {
             return Err(ApiError::bad_request(format!(
-                "unknown action {other:?} (actions: move, takeback, takeback-accept, \
-                 takeback-decline, resign, draw-offer, draw-accept, draw-decline, draw-claim)"
+                "a message is one move or one action, not both: it named an action and \
+                 the move {m:?} (send {{\"move\": {m:?}}} to play it)"
             )));
         }
     };

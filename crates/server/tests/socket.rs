@@ -197,11 +197,24 @@ async fn a_game_over_websocket_with_a_watcher() {
     b.send(Message::text(json!({"action": "fly"}).to_string()))
         .await
         .unwrap();
+    let unknown = next_json(&mut b).await;
+    let text = unknown["error"].as_str().unwrap();
+    // The actions there are are named.
     assert!(
-        next_json(&mut b).await["error"]
-            .as_str()
-            .unwrap()
-            .contains("fly")
+        text.contains("fly") && text.contains("draw-offer") && text.contains("resign"),
+        "{unknown}"
+    );
+    // An action with a move is refused as such, not as an unknown action.
+    b.send(Message::text(
+        json!({"action": "resign", "move": "9-13"}).to_string(),
+    ))
+    .await
+    .unwrap();
+    let both = next_json(&mut b).await;
+    let text = both["error"].as_str().unwrap();
+    assert!(
+        text.contains("one move or one action") && !text.contains("unknown"),
+        "{both}"
     );
 
     // Resignation over the socket reaches everyone.
