@@ -226,7 +226,7 @@ struct PlayerRequest {
 #[serde(deny_unknown_fields)]
 struct ClockRequest {
     #[serde(default)]
-    kind: Option<String>,
+    kind: Option<ClockKind>,
     #[serde(deserialize_with = "whole")]
     initial_ms: u64,
     #[serde(default, deserialize_with = "whole")]
@@ -243,7 +243,7 @@ struct CreateRequest {
     players: BTreeMap<String, PlayerRequest>,
     clock: Option<ClockRequest>,
     /// `online` gives the creator one seat and an invite for the other.
-    mode: Option<String>,
+    mode: Option<Mode>,
     /// The creator's side in an online game (default: the side that moves first).
     side: Option<String>,
     /// Chess3d's generator seed, 16 hex digits (default: a fresh one).
@@ -265,7 +265,7 @@ struct ImportRequest {
     #[serde(default)]
     players: BTreeMap<String, PlayerRequest>,
     clock: Option<ClockRequest>,
-    mode: Option<String>,
+    mode: Option<Mode>,
     side: Option<String>,
 }
 
@@ -296,7 +296,7 @@ fn check_name(name: &str) -> Result<(), ApiError> {
 fn seats_and_mode(
     info: &GameInfo,
     players: &BTreeMap<String, PlayerRequest>,
-    mode: Option<&str>,
+    mode: Option<Mode>,
     clock: Option<&ClockRequest>,
 ) -> Result<([Seat; 2], SeatTokens, Mode, Option<ClockRecord>), ApiError> {
     let mut seats = [Seat::default(), Seat::default()];
@@ -331,24 +331,20 @@ fn seats_and_mode(
     }
     let computers = seats.iter().filter(|s| s.level.is_some()).count();
     let mode = match (mode, computers) {
-        (None | Some("computer"), 1 | 2) => Mode::Computer,
-        (Some("computer"), _) => {
+        (None | Some(Mode::Computer), 1 | 2) => Mode::Computer,
+        (Some(Mode::Computer), _) => {
             return Err(ApiError::bad_request(
                 "mode \"computer\" needs a computer seat: players.<side>.computer = level",
             ));
         }
         (Some(m), 1 | 2) => {
             return Err(ApiError::bad_request(format!(
-                "mode {m:?} cannot have computer seats"
+                "mode {:?} cannot have computer seats",
+                m.id()
             )));
         }
-        (None | Some("hotseat"), _) => Mode::Hotseat,
-        (Some("online"), _) => Mode::Online,
-        (Some(other), _) => {
-            return Err(ApiError::bad_request(format!(
-                "unknown mode {other:?} (modes: hotseat, computer, online)"
-            )));
-        }
+        (None, _) => Mode::Hotseat,
+        (Some(m), _) => m,
     };
     // The secrets go to the creator once; the game keeps only their hashes.
     let mut tokens: SeatTokens = [None, None];
@@ -361,20 +357,14 @@ fn seats_and_mode(
     }
     let clock = clock
         .map(|c| -> Result<ClockRecord, ApiError> {
-            let kind = match c.kind.as_deref() {
-                None | Some("fischer") => ClockKind::Fischer,
-                Some("game") if info.kind.has_game_clock() => ClockKind::Game,
-                Some("game") => {
+            let kind = match c.kind.unwrap_or(ClockKind::Fischer) {
+                ClockKind::Game if !info.kind.has_game_clock() => {
                     return Err(ApiError::bad_request(format!(
                         "clock.kind \"game\" (one clock for the game) is chess3d's timed mode, not {}'s",
                         info.id
                     )));
                 }
-                Some(other) => {
-                    return Err(ApiError::bad_request(format!(
-                        "unknown clock.kind {other:?} (kinds: fischer, game)"
-                    )));
-                }
+                kind => kind,
             };
             if !(1_000..=86_400_000).contains(&c.initial_ms) {
                 return Err(ApiError::bad_request(format!(
@@ -483,12 +473,8 @@ async fn create_game(
         }
     }
     .map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let (seats, tokens, mode, clock) = seats_and_mode(
-        info,
-        &request.players,
-        request.mode.as_deref(),
-        request.clock.as_ref(),
-    )?;
+    let (seats, tokens, mode, clock) =
+        seats_and_mode(info, &request.players, request.mode, request.clock.as_ref())?;
     let first = AnyRecord::new(start.clone()).first_side();
     let creator = creator_side(info, request.side.as_deref(), first)?;
     let view = state
@@ -554,12 +540,8 @@ async fn import_game(
             }
         }
     }
-    let (seats, tokens, mode, clock) = seats_and_mode(
-        info,
-        &players,
-        request.mode.as_deref(),
-        request.clock.as_ref(),
-    )?;
+    let (seats, tokens, mode, clock) =
+        seats_and_mode(info, &players, request.mode, request.clock.as_ref())?;
     let recorded_end = imported.outcome();
     // The facts of the record that its export writes back: where and when it was
     // played, and its players as the file names them.

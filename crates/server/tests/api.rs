@@ -213,7 +213,7 @@ async fn bad_requests_name_the_problem_and_store_nothing() {
         ),
         (
             json!({"game": "chess", "mode": "tournament"}),
-            "unknown mode",
+            "mode: unknown variant `tournament`, expected one of `hotseat`, `computer`, `online`",
         ),
         (
             json!({"game": "chess", "clock": {"initial_ms": 5}}),
@@ -222,6 +222,10 @@ async fn bad_requests_name_the_problem_and_store_nothing() {
         (
             json!({"game": "chess", "clock": {"initial_ms": 60000, "kind": "game"}}),
             "chess3d",
+        ),
+        (
+            json!({"game": "chess", "clock": {"initial_ms": 60000, "kind": "hourglass"}}),
+            "clock.kind: unknown variant `hourglass`, expected `fischer` or `game`",
         ),
         (json!({"game": "chess", "colour": "white"}), "unknown field"),
         (json!({"variant": "standard"}), "missing field"),

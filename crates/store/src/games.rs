@@ -7,8 +7,10 @@ use tablero_core::Side;
 use crate::writer::{MoveWrite, Written};
 use crate::{NOW, Store, StoreError};
 
-/// How the seats of a game are filled. Stored as its id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How the seats of a game are filled. Stored as its id; requests name it by the
+/// same id (serde).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// Two people on one device: the creator holds both seats.
     Hotseat,
@@ -67,8 +69,9 @@ impl GameStatus {
     }
 }
 
-/// Which clock a game has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which clock a game has; requests name it by its id (serde).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ClockKind {
     /// Each side has its own time, plus an increment after each of its moves.
     Fischer,
