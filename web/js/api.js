@@ -19,10 +19,10 @@ async function request(method, path, body, token) {
     data = { error: text };
   }
   if (!response.ok) {
-    const error = new Error((data && data.error) || `HTTP ${response.status}`);
+    const error = new Error(data?.error || `HTTP ${response.status}`);
     error.status = response.status;
-    error.code = data && data.code;
-    error.params = (data && data.params) || {};
+    error.code = data?.code;
+    error.params = data?.params || {};
     throw error;
   }
   return data;
@@ -33,8 +33,7 @@ export const listGames = (status) => request('GET', `/api/games?status=${status}
 export const createGame = (body) => request('POST', '/api/games', body);
 export const importGame = (body) => request('POST', '/api/games/import', body);
 export const gameState = (id) => request('GET', `/api/games/${encodeURIComponent(id)}`);
-export const positionAt = (id, ply) =>
-  request('GET', `/api/games/${encodeURIComponent(id)}/positions/${ply}`);
+export const positionAt = (id, ply) => request('GET', `/api/games/${encodeURIComponent(id)}/positions/${ply}`);
 export const playMove = (id, token, move) =>
   request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { move }, token);
 /** A seat action: takeback, takeback/accept, resign, draw/offer, draw/claim, ... */
@@ -62,7 +61,7 @@ export function watch(id, onState, onStatus) {
     socket.onmessage = (event) => {
       try {
         const data = JSON.parse(event.data);
-        if (data && data.id) onState(data);
+        if (data?.id) onState(data);
       } catch {
         // A message that is not JSON: ignore it.
       }
@@ -90,8 +89,7 @@ export const standings = (game) =>
   request('GET', game ? `/api/players/standings?game=${encodeURIComponent(game)}` : '/api/players/standings');
 /** Imports a `Name_Won_Lost;` player file whole, or nothing (the error names the record). */
 /** Importing and deleting players needs the administrator's token (`--admin-token`). */
-export const importPlayers = (text, adminToken) =>
-  request('POST', '/api/players/import', { text }, adminToken);
+export const importPlayers = (text, adminToken) => request('POST', '/api/players/import', { text }, adminToken);
 export const deletePlayer = (name, adminToken) =>
   request('DELETE', `/api/players/${encodeURIComponent(name)}`, undefined, adminToken);
 

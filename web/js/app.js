@@ -19,7 +19,11 @@ function drawHeader() {
     LANGUAGES.map(([code, name]) => h('option', { value: code, selected: code === lang() }, name)),
   );
   language.addEventListener('change', () => setLang(language.value));
-  const sound = h('button', { id: 'sound', class: 'secondary', 'aria-pressed': soundOn() ? 'true' : 'false' }, soundLabel());
+  const sound = h(
+    'button',
+    { id: 'sound', class: 'secondary', 'aria-pressed': soundOn() ? 'true' : 'false' },
+    soundLabel(),
+  );
   sound.addEventListener('click', () => {
     setSound(!soundOn());
     drawHeader();
@@ -27,12 +31,20 @@ function drawHeader() {
   mount(
     header,
     h('a', { class: 'skip', href: '#main' }, t('nav.skip')),
-    h('a', { class: 'brand', href: '/', 'data-link': '' }, h('img', { src: '/favicon.svg', alt: '', width: 28, height: 28 }), 'tablero'),
+    h(
+      'a',
+      { class: 'brand', href: '/', 'data-link': '' },
+      h('img', { src: '/favicon.svg', alt: '', width: 28, height: 28 }),
+      'tablero',
+    ),
     h('span', { class: 'tagline' }, t('app.tagline')),
-    h('nav', {},
+    h(
+      'nav',
+      {},
       h('a', { href: '/', 'data-link': '', id: 'nav-new' }, t('nav.new')),
       h('a', { href: '/players', 'data-link': '', id: 'nav-players' }, t('nav.players')),
-      h('a', { href: '/reports', 'data-link': '', id: 'nav-reports' }, t('nav.reports'))),
+      h('a', { href: '/reports', 'data-link': '', id: 'nav-reports' }, t('nav.reports')),
+    ),
     h('div', { class: 'tools' }, language, sound),
   );
   document.title = `tablero — ${t('app.tagline')}`;

@@ -260,7 +260,7 @@ function xiangqiLines(board, flipped) {
 /** The spot under a point of the screen, or null. */
 export function spotAt(clientX, clientY) {
   const el = document.elementFromPoint(clientX, clientY);
-  const hit = el && el.closest && el.closest('[data-spot]');
+  const hit = el?.closest?.('[data-spot]');
   return hit ? hit.getAttribute('data-spot').split(',').map(Number) : null;
 }
 
@@ -279,7 +279,7 @@ export function attachPointer(container, { press, drop, canDrag }) {
     press(spot);
     if (canDrag(spot)) {
       const piece = container.querySelector(`[data-piece="${key(spot)}"]`);
-      const svg = piece && piece.ownerSVGElement;
+      const svg = piece?.ownerSVGElement;
       if (piece && svg) {
         drag = { from: spot, piece, svg, origin: piece.getAttribute('transform'), moved: false };
         container.setPointerCapture?.(event.pointerId);

@@ -176,7 +176,7 @@ export function gamePage(root, id) {
       const mover = state.moves.length % 2 === 1 ? firstMover(state) : otherSide(firstMover(state));
       const said = state.game === 'xiangqi' && g.chineseNotation && m.notation_zh ? m.notation_zh : m.notation;
       announce(t('announce.move', { side: sideLabel(mover), move: said }));
-      playSound(state.last_move && state.last_move.captures.length ? 'capture' : 'move');
+      playSound(state.last_move?.captures.length ? 'capture' : 'move');
       if (g.review && g.review.ply === old.moves.length) g.review = null;
     }
     if (old && !old.outcome && state.outcome) {
@@ -202,8 +202,7 @@ export function gamePage(root, id) {
     if (tokenFor(g.state.turn)) return g.state.turn;
     return mySides()[0] || null;
   }
-  const canMove = () =>
-    g.state && g.state.status === 'playing' && !g.review && !!tokenFor(g.state.turn);
+  const canMove = () => g.state && g.state.status === 'playing' && !g.review && !!tokenFor(g.state.turn);
 
   function flipped() {
     const [first, second] = sides();
@@ -235,9 +234,7 @@ export function gamePage(root, id) {
     }
     if (g.selected) {
       const clicks = [...g.clicks, spot];
-      const matches = movesFrom(g.selected).filter((m) =>
-        clicks.every((c) => m.path.slice(1).some((p) => same(p, c))),
-      );
+      const matches = movesFrom(g.selected).filter((m) => clicks.every((c) => m.path.slice(1).some((p) => same(p, c))));
       if (matches.length) {
         const ending = matches.filter((m) => same(last(m.path), spot));
         if (ending.length) {
@@ -269,7 +266,7 @@ export function gamePage(root, id) {
   }
 
   async function sendMove(text) {
-    if (!g.state || g.state.status !== 'playing') return false;
+    if (g.state?.status !== 'playing') return false;
     const token = tokenFor(g.state.turn);
     if (!token) return false;
     try {
@@ -318,7 +315,12 @@ export function gamePage(root, id) {
       .map((m) =>
         h(
           'button',
-          { class: 'promo', 'data-promotion': m.promotion, 'aria-label': t(`piece.${m.promotion}`), onclick: () => playHint(m) },
+          {
+            class: 'promo',
+            'data-promotion': m.promotion,
+            'aria-label': t(`piece.${m.promotion}`),
+            onclick: () => playHint(m),
+          },
           s('svg', { viewBox: '0 0 100 100', 'aria-hidden': 'true' }, chessPiece(m.promotion, g.state.turn)),
         ),
       );
@@ -334,7 +336,18 @@ export function gamePage(root, id) {
         { class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-label': title },
         h('h2', {}, title),
         body,
-        h('button', { class: 'secondary', onclick: () => { closeOverlay(); g.selected = null; render(); } }, t('btn.cancel')),
+        h(
+          'button',
+          {
+            class: 'secondary',
+            onclick: () => {
+              closeOverlay();
+              g.selected = null;
+              render();
+            },
+          },
+          t('btn.cancel'),
+        ),
       ),
     );
     overlay.hidden = false;
@@ -375,7 +388,9 @@ export function gamePage(root, id) {
   // "e4, White pawn", "e5, legal move", for screen readers.
   function describeSpot(spot, piece, { selected, target }) {
     const square = spotName(g.state.game, spot, (g.review || g.state).board);
-    let text = piece ? t('square.piece', { square, side: sideLabel(piece.side), piece: pieceName(piece.kind) }) : square;
+    let text = piece
+      ? t('square.piece', { square, side: sideLabel(piece.side), piece: pieceName(piece.kind) })
+      : square;
     if (selected) text += `, ${t('square.selected')}`;
     if (target) text += `, ${t('square.target')}`;
     return text;
@@ -422,9 +437,7 @@ export function gamePage(root, id) {
     let targets = [];
     let marks = [];
     if (g.selected) {
-      const from = movesFrom(g.selected).filter((m) =>
-        g.clicks.every((c) => m.path.slice(1).some((p) => same(p, c))),
-      );
+      const from = movesFrom(g.selected).filter((m) => g.clicks.every((c) => m.path.slice(1).some((p) => same(p, c))));
       targets = from.map((m) => last(m.path));
     }
     if (g.choice) {
@@ -471,9 +484,7 @@ export function gamePage(root, id) {
 
     if (state.outcome) {
       banner.hidden = false;
-      const title = state.outcome.winner
-        ? t('over.wins', { side: sideLabel(state.outcome.winner) })
-        : t('over.draw');
+      const title = state.outcome.winner ? t('over.wins', { side: sideLabel(state.outcome.winner) }) : t('over.draw');
       mount(
         banner,
         h('strong', {}, `${t('over.title')} · ${title} (${state.outcome.result})`),
@@ -499,7 +510,19 @@ export function gamePage(root, id) {
               m.path.map((p) => spotName(state.game, p, state.board)).join(m.captures.length ? '×' : '-'),
             ),
           ),
-          h('button', { class: 'secondary', onclick: () => { g.choice = null; g.selected = null; g.clicks = []; render(); } }, t('btn.cancel')),
+          h(
+            'button',
+            {
+              class: 'secondary',
+              onclick: () => {
+                g.choice = null;
+                g.selected = null;
+                g.clicks = [];
+                render();
+              },
+            },
+            t('btn.cancel'),
+          ),
         ),
       );
       choiceBox.hidden = false;
@@ -530,12 +553,20 @@ export function gamePage(root, id) {
     const draughts = g.state.game === 'draughts';
     const names = taken.map(pieceName);
     const icons = (draughts ? taken.slice(0, 1) : taken).map((kind) =>
-      s('svg', { viewBox: '0 0 100 100', class: `captured-piece captured-${kind}`, 'aria-hidden': 'true' },
-        pieceDrawing(g.state.game, { kind, side: other }, g.xiangqiStyle)),
+      s(
+        'svg',
+        { viewBox: '0 0 100 100', class: `captured-piece captured-${kind}`, 'aria-hidden': 'true' },
+        pieceDrawing(g.state.game, { kind, side: other }, g.xiangqiStyle),
+      ),
     );
     return h(
       'span',
-      { class: 'captured', 'data-side': side, role: 'img', 'aria-label': t('captured.label', { pieces: draughts ? String(taken.length) : names.join(', ') }) },
+      {
+        class: 'captured',
+        'data-side': side,
+        role: 'img',
+        'aria-label': t('captured.label', { pieces: draughts ? String(taken.length) : names.join(', ') }),
+      },
       icons,
       draughts ? h('span', { class: 'captured-count', 'aria-hidden': 'true' }, `×${taken.length}`) : null,
     );
@@ -571,7 +602,8 @@ export function gamePage(root, id) {
       const turn = sideLabel(state.turn);
       const player = state.players[state.turn] || {};
       if (player.computer) parts.push(t('game.thinking'));
-      else if (tokenFor(state.turn)) parts.push(t(state.mode === 'hotseat' ? 'game.toMove' : 'game.yourMove', { side: turn }));
+      else if (tokenFor(state.turn))
+        parts.push(t(state.mode === 'hotseat' ? 'game.toMove' : 'game.yourMove', { side: turn }));
       else if (mySides().length) parts.push(t('game.waiting', { side: turn }));
       else parts.push(t('game.toMove', { side: turn }));
       if (state.board.check) parts.push(t('game.check'));
@@ -582,17 +614,45 @@ export function gamePage(root, id) {
     const items = [];
     const mine = (side) => !!tokenFor(side);
     if (state.draw_offer) {
-      items.push(h('span', {}, mine(state.draw_offer) && !mine(otherSide(state.draw_offer)) ? t('offer.drawSent') : t('offer.draw', { side: sideLabel(state.draw_offer) })));
+      items.push(
+        h(
+          'span',
+          {},
+          mine(state.draw_offer) && !mine(otherSide(state.draw_offer))
+            ? t('offer.drawSent')
+            : t('offer.draw', { side: sideLabel(state.draw_offer) }),
+        ),
+      );
       if (mine(otherSide(state.draw_offer))) {
         items.push(h('button', { onclick: () => answer('draw/accept', state.draw_offer) }, t('btn.accept')));
-        items.push(h('button', { class: 'secondary', onclick: () => answer('draw/decline', state.draw_offer) }, t('btn.decline')));
+        items.push(
+          h(
+            'button',
+            { class: 'secondary', onclick: () => answer('draw/decline', state.draw_offer) },
+            t('btn.decline'),
+          ),
+        );
       }
     }
     if (state.takeback_request) {
-      items.push(h('span', {}, mine(state.takeback_request) ? t('offer.takebackSent') : t('offer.takeback', { side: sideLabel(state.takeback_request) })));
+      items.push(
+        h(
+          'span',
+          {},
+          mine(state.takeback_request)
+            ? t('offer.takebackSent')
+            : t('offer.takeback', { side: sideLabel(state.takeback_request) }),
+        ),
+      );
       if (mine(otherSide(state.takeback_request))) {
         items.push(h('button', { onclick: () => answer('takeback/accept', state.takeback_request) }, t('btn.accept')));
-        items.push(h('button', { class: 'secondary', onclick: () => answer('takeback/decline', state.takeback_request) }, t('btn.decline')));
+        items.push(
+          h(
+            'button',
+            { class: 'secondary', onclick: () => answer('takeback/decline', state.takeback_request) },
+            t('btn.decline'),
+          ),
+        );
       }
     }
     mount(offers, items);
@@ -601,9 +661,10 @@ export function gamePage(root, id) {
   function renderMoves() {
     const state = g.state;
     // A Chess960 game names its start (one of 960), so that it can be set up again.
-    movesHeading.textContent = state.chess960_start != null
-      ? `${t('moves.heading')} · ${t('moves.chess960', { n: state.chess960_start })}`
-      : t('moves.heading');
+    movesHeading.textContent =
+      state.chess960_start != null
+        ? `${t('moves.heading')} · ${t('moves.chess960', { n: state.chess960_start })}`
+        : t('moves.heading');
     const current = g.review ? g.review.ply : state.moves.length;
     const chinese = state.game === 'xiangqi' && g.chineseNotation;
     const button = (m, i) =>
@@ -622,8 +683,13 @@ export function gamePage(root, id) {
     const items = [];
     for (let i = 0; i < state.moves.length; i += 2) {
       items.push(
-        h('li', {}, h('span', { class: 'number', 'aria-hidden': 'true' }, `${i / 2 + 1}.`), button(state.moves[i], i),
-          state.moves[i + 1] ? button(state.moves[i + 1], i + 1) : null),
+        h(
+          'li',
+          {},
+          h('span', { class: 'number', 'aria-hidden': 'true' }, `${i / 2 + 1}.`),
+          button(state.moves[i], i),
+          state.moves[i + 1] ? button(state.moves[i + 1], i + 1) : null,
+        ),
       );
     }
     mount(moveList, items.length ? items : h('li', { class: 'empty' }, t('moves.none')));
@@ -636,8 +702,15 @@ export function gamePage(root, id) {
       : '';
     const total = state.moves.length;
     const navButton = (label, icon, ply, disabled) =>
-      h('button', { class: 'icon', 'aria-label': label, title: label, disabled, onclick: () => review(ply) },
-        s('svg', { viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true' }, s('path', { d: icon, fill: 'currentColor' })));
+      h(
+        'button',
+        { class: 'icon', 'aria-label': label, title: label, disabled, onclick: () => review(ply) },
+        s(
+          'svg',
+          { viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true' },
+          s('path', { d: icon, fill: 'currentColor' }),
+        ),
+      );
     mount(
       nav,
       navButton(t('btn.first'), 'M5 5h2v14H5zM19 5v14L8 12z', 0, current === 0),
@@ -652,10 +725,21 @@ export function gamePage(root, id) {
     const playing = state.status === 'playing';
     const side = actingSide();
     const items = [
-      h('button', { class: 'secondary', onclick: () => { g.flip = !g.flip; render(); } }, t('btn.flip')),
+      h(
+        'button',
+        {
+          class: 'secondary',
+          onclick: () => {
+            g.flip = !g.flip;
+            render();
+          },
+        },
+        t('btn.flip'),
+      ),
     ];
     if (side && playing) {
-      if (state.moves.length) items.push(h('button', { class: 'secondary', onclick: () => act('takeback') }, t('btn.takeback')));
+      if (state.moves.length)
+        items.push(h('button', { class: 'secondary', onclick: () => act('takeback') }, t('btn.takeback')));
       if (state.mode !== 'computer' && !state.draw_offer) {
         items.push(h('button', { class: 'secondary', onclick: () => act('draw/offer') }, t('btn.draw')));
       }
@@ -664,31 +748,72 @@ export function gamePage(root, id) {
       }
       if (g.confirmResign) {
         items.push(h('button', { class: 'danger', onclick: () => act('resign') }, t('btn.confirmResign')));
-        items.push(h('button', { class: 'secondary', onclick: () => { g.confirmResign = false; render(); } }, t('btn.cancel')));
+        items.push(
+          h(
+            'button',
+            {
+              class: 'secondary',
+              onclick: () => {
+                g.confirmResign = false;
+                render();
+              },
+            },
+            t('btn.cancel'),
+          ),
+        );
       } else {
-        items.push(h('button', { class: 'secondary', onclick: () => { g.confirmResign = true; render(); } }, t('btn.resign')));
+        items.push(
+          h(
+            'button',
+            {
+              class: 'secondary',
+              onclick: () => {
+                g.confirmResign = true;
+                render();
+              },
+            },
+            t('btn.resign'),
+          ),
+        );
       }
     }
     items.push(h('a', { class: 'button secondary', href: api.exportUrl(g.id), download: '' }, t('btn.export')));
-    items.push(h('a', { class: 'button secondary', id: 'game-reports', href: `/reports?kind=board&game_id=${encodeURIComponent(g.id)}`, 'data-link': '' }, t('btn.reports')));
+    items.push(
+      h(
+        'a',
+        {
+          class: 'button secondary',
+          id: 'game-reports',
+          href: `/reports?kind=board&game_id=${encodeURIComponent(g.id)}`,
+          'data-link': '',
+        },
+        t('btn.reports'),
+      ),
+    );
     mount(actions, items);
 
     const options = [];
     if (state.mode === 'hotseat') {
-      options.push(checkbox('autoflip', t('btn.autoflip'), g.autoflip, (on) => {
-        g.autoflip = on;
-        localStorage.setItem('tablero.autoflip', on ? 'on' : 'off');
-      }));
+      options.push(
+        checkbox('autoflip', t('btn.autoflip'), g.autoflip, (on) => {
+          g.autoflip = on;
+          localStorage.setItem('tablero.autoflip', on ? 'on' : 'off');
+        }),
+      );
     }
     if (state.game === 'xiangqi') {
-      options.push(checkbox('chinese-notation', t('settings.xiangqiChinese'), g.chineseNotation, (on) => {
-        g.chineseNotation = on;
-        localStorage.setItem('tablero.xiangqiNotation', on ? 'chinese' : 'wxf');
-      }));
+      options.push(
+        checkbox('chinese-notation', t('settings.xiangqiChinese'), g.chineseNotation, (on) => {
+          g.chineseNotation = on;
+          localStorage.setItem('tablero.xiangqiNotation', on ? 'chinese' : 'wxf');
+        }),
+      );
       const style = h(
         'select',
         { id: 'opt-pieces' },
-        ['chinese', 'letters', 'symbols'].map((v) => h('option', { value: v, selected: v === g.xiangqiStyle }, t(`pieces.${v}`))),
+        ['chinese', 'letters', 'symbols'].map((v) =>
+          h('option', { value: v, selected: v === g.xiangqiStyle }, t(`pieces.${v}`)),
+        ),
       );
       style.addEventListener('change', () => {
         g.xiangqiStyle = style.value;
@@ -716,12 +841,13 @@ export function gamePage(root, id) {
     const minutes = Math.floor(total / 60000);
     const seconds = Math.floor((total % 60000) / 1000);
     const tenths = Math.floor((total % 1000) / 100);
-    if (minutes >= 60) return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+    if (minutes >= 60)
+      return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
     return total < 10000 ? `${seconds}.${tenths}` : `${minutes}:${String(seconds).padStart(2, '0')}`;
   }
 
   function tick() {
-    const clock = g.state && g.state.clock;
+    const clock = g.state?.clock;
     if (!clock) return;
     const elapsed = performance.now() - g.receivedAt;
     for (const el of root.querySelectorAll('.clock')) {

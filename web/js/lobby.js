@@ -33,7 +33,15 @@ export function lobbyPage(root, navigate) {
   const invite = h('section', { class: 'card invite', hidden: true, 'aria-live': 'polite' });
   const lists = h('section', { class: 'card lists' });
   const importBox = h('section', { class: 'card import', 'aria-labelledby': 'import-heading' });
-  mount(root, h('div', { class: 'lobby' }, h('div', { class: 'col' }, formBox, invite), h('div', { class: 'col' }, lists, importBox)));
+  mount(
+    root,
+    h(
+      'div',
+      { class: 'lobby' },
+      h('div', { class: 'col' }, formBox, invite),
+      h('div', { class: 'col' }, lists, importBox),
+    ),
+  );
   drawForm();
   drawLists();
   drawImport();
@@ -73,41 +81,106 @@ export function lobbyPage(root, navigate) {
     const controls = [];
     controls.push(h('h1', { id: 'new-heading' }, t('lobby.heading')));
     controls.push(
-      h('fieldset', {}, h('legend', {}, t('lobby.game')),
-        radios('game', games().map((g) => [g.id, t(`game.${g.id}`)]), info.id, (v) => {
-          form.game = v;
-          if (form.clock === 'game') form.clock = 'none';
-          drawForm();
-        })),
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, t('lobby.game')),
+        radios(
+          'game',
+          games().map((g) => [g.id, t(`game.${g.id}`)]),
+          info.id,
+          (v) => {
+            form.game = v;
+            if (form.clock === 'game') form.clock = 'none';
+            drawForm();
+          },
+        ),
+      ),
     );
     if (info.variants.length > 1) {
-      controls.push(field(t('lobby.variant'), select('variant', info.variants.map((v) => [v.id, t(`variant.${v.id}`)]), variant, (v) => {
-        form.variant[info.id] = v;
-      })));
+      controls.push(
+        field(
+          t('lobby.variant'),
+          select(
+            'variant',
+            info.variants.map((v) => [v.id, t(`variant.${v.id}`)]),
+            variant,
+            (v) => {
+              form.variant[info.id] = v;
+            },
+          ),
+        ),
+      );
     }
     controls.push(
-      h('fieldset', {}, h('legend', {}, t('lobby.mode')),
-        radios('mode', [['hotseat', t('mode.hotseat')], ['computer', t('mode.computer')], ['online', t('mode.online')]], form.mode, (v) => {
-          form.mode = v;
-          drawForm();
-        })),
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, t('lobby.mode')),
+        radios(
+          'mode',
+          [
+            ['hotseat', t('mode.hotseat')],
+            ['computer', t('mode.computer')],
+            ['online', t('mode.online')],
+          ],
+          form.mode,
+          (v) => {
+            form.mode = v;
+            drawForm();
+          },
+        ),
+      ),
     );
     if (form.mode === 'computer') {
-      controls.push(field(t('lobby.level'), select('level', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, String(n)]), form.level, (v) => {
-        form.level = Number(v);
-      })));
+      controls.push(
+        field(
+          t('lobby.level'),
+          select(
+            'level',
+            [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, String(n)]),
+            form.level,
+            (v) => {
+              form.level = Number(v);
+            },
+          ),
+        ),
+      );
     }
     if (form.mode !== 'hotseat') {
-      controls.push(field(t('lobby.side'), select('side', [['first', sideLabel(first)], ['second', sideLabel(second)], ['random', t('side.random')]], form.side, (v) => {
-        form.side = v;
-      })));
+      controls.push(
+        field(
+          t('lobby.side'),
+          select(
+            'side',
+            [
+              ['first', sideLabel(first)],
+              ['second', sideLabel(second)],
+              ['random', t('side.random')],
+            ],
+            form.side,
+            (v) => {
+              form.side = v;
+            },
+          ),
+        ),
+      );
     }
-    const clockOptions = [['none', t('clock.none')], ...PRESETS.map(([label]) => [label, label]), ['custom', t('clock.custom')]];
+    const clockOptions = [
+      ['none', t('clock.none')],
+      ...PRESETS.map(([label]) => [label, label]),
+      ['custom', t('clock.custom')],
+    ];
     if (info.clocks.includes('game')) clockOptions.push(['game', t('clock.game')]);
-    controls.push(field(t('lobby.clock'), select('clock', clockOptions, form.clock, (v) => {
-      form.clock = v;
-      drawForm();
-    })));
+    controls.push(
+      field(
+        t('lobby.clock'),
+        select('clock', clockOptions, form.clock, (v) => {
+          form.clock = v;
+          drawForm();
+        }),
+      ),
+    );
     if (form.clock === 'custom' || form.clock === 'game') {
       const minutes = h('input', { id: 'minutes', type: 'number', min: 1, max: 1440, value: form.minutes });
       minutes.addEventListener('input', () => (form.minutes = Number(minutes.value)));
@@ -122,7 +195,12 @@ export function lobbyPage(root, navigate) {
     position.addEventListener('input', () => (form.position = position.value));
     controls.push(field(t('lobby.position'), position, t(`lobby.positionHint.${info.id}`)));
     for (const side of info.sides) {
-      const input = h('input', { id: `name-${side}`, value: form.names[side] || '', maxlength: 32, autocomplete: 'off' });
+      const input = h('input', {
+        id: `name-${side}`,
+        value: form.names[side] || '',
+        maxlength: 32,
+        autocomplete: 'off',
+      });
       input.addEventListener('input', () => (form.names[side] = input.value));
       controls.push(field(t('lobby.name', { side: sideLabel(side) }), input));
     }
@@ -144,7 +222,8 @@ export function lobbyPage(root, navigate) {
 
   async function create(info, error) {
     const [first, second] = info.sides;
-    const mine = form.side === 'second' ? second : form.side === 'random' ? info.sides[Math.random() < 0.5 ? 0 : 1] : first;
+    const mine =
+      form.side === 'second' ? second : form.side === 'random' ? info.sides[Math.random() < 0.5 ? 0 : 1] : first;
     const other = mine === first ? second : first;
     const players = {};
     for (const side of info.sides) {
@@ -165,9 +244,14 @@ export function lobbyPage(root, navigate) {
     const preset = PRESETS.find(([label]) => label === form.clock);
     if (preset) body.clock = { kind: 'fischer', initial_ms: preset[1] * 60000, increment_ms: preset[2] * 1000 };
     if (form.clock === 'custom') {
-      body.clock = { kind: 'fischer', initial_ms: Math.round(form.minutes * 60000), increment_ms: Math.round(form.increment * 1000) };
+      body.clock = {
+        kind: 'fischer',
+        initial_ms: Math.round(form.minutes * 60000),
+        increment_ms: Math.round(form.increment * 1000),
+      };
     }
-    if (form.clock === 'game') body.clock = { kind: 'game', initial_ms: Math.round(form.minutes * 60000), increment_ms: 0 };
+    if (form.clock === 'game')
+      body.clock = { kind: 'game', initial_ms: Math.round(form.minutes * 60000), increment_ms: 0 };
     if (form.position.trim()) body.position = form.position.trim();
     try {
       const created = await api.createGame(body);
@@ -202,7 +286,15 @@ export function lobbyPage(root, navigate) {
       h('p', {}, t('lobby.inviteHelp')),
       h('div', { class: 'row' }, input, copy),
       copied,
-      h('p', {}, h('a', { class: 'button primary', href: `/game/${created.id}`, 'data-link': '', id: 'open-board' }, t('lobby.open'))),
+      h(
+        'p',
+        {},
+        h(
+          'a',
+          { class: 'button primary', href: `/game/${created.id}`, 'data-link': '', id: 'open-board' },
+          t('lobby.open'),
+        ),
+      ),
     );
     invite.hidden = false;
     input.focus();
@@ -223,43 +315,82 @@ export function lobbyPage(root, navigate) {
       return h(
         'li',
         {},
-        h('a', { href: `/game/${g.id}`, 'data-link': '' },
+        h(
+          'a',
+          { href: `/game/${g.id}`, 'data-link': '' },
           h('strong', {}, `${t(`game.${g.game}`)}${variant}`),
           h('span', {}, ` ${t('list.vs', { a: names[0], b: names[1] })} · ${t('list.plies', { n: g.plies })}`),
-          g.status === 'finished' && g.winner ? h('span', { class: 'result' }, ` · ${t('over.wins', { side: sideLabel(g.winner) })}`) : null,
+          g.status === 'finished' && g.winner
+            ? h('span', { class: 'result' }, ` · ${t('over.wins', { side: sideLabel(g.winner) })}`)
+            : null,
         ),
       );
     };
     const list = (title, entries, cls) =>
-      h('div', { class: cls }, h('h2', {}, title), entries.length ? h('ul', { class: 'game-list' }, entries.map(item)) : h('p', { class: 'empty' }, t('lobby.none')));
-    mount(lists, list(t('lobby.ongoing'), playing.games, 'ongoing'), list(t('lobby.finished'), finished.games, 'finished'));
+      h(
+        'div',
+        { class: cls },
+        h('h2', {}, title),
+        entries.length
+          ? h('ul', { class: 'game-list' }, entries.map(item))
+          : h('p', { class: 'empty' }, t('lobby.none')),
+      );
+    mount(
+      lists,
+      list(t('lobby.ongoing'), playing.games, 'ongoing'),
+      list(t('lobby.finished'), finished.games, 'finished'),
+    );
   }
 
   function drawImport() {
     let game = 'chess';
-    const gameSelect = select('import-game', games().map((g) => [g.id, t(`game.${g.id}`)]), game, (v) => {
-      game = v;
-      variantBox.replaceChildren(...variantField());
-    });
+    const gameSelect = select(
+      'import-game',
+      games().map((g) => [g.id, t(`game.${g.id}`)]),
+      game,
+      (v) => {
+        game = v;
+        variantBox.replaceChildren(...variantField());
+      },
+    );
     let variant = null;
     const variantBox = h('div');
     const variantField = () => {
       const info = games().find((g) => g.id === game);
       variant = info ? info.default_variant : null;
       if (!info || info.variants.length < 2) return [];
-      return [field(t('lobby.variant'), select('import-variant', info.variants.map((v) => [v.id, t(`variant.${v.id}`)]), variant, (v) => (variant = v)))];
+      return [
+        field(
+          t('lobby.variant'),
+          select(
+            'import-variant',
+            info.variants.map((v) => [v.id, t(`variant.${v.id}`)]),
+            variant,
+            (v) => (variant = v),
+          ),
+        ),
+      ];
     };
     variantBox.append(...variantField());
     const text = h('textarea', { id: 'import-text', rows: 5, spellcheck: 'false' });
     const file = h('input', { id: 'import-file', type: 'file', accept: '.pgn,.pdn,.txt,text/plain' });
     file.addEventListener('change', async () => {
-      const chosen = file.files && file.files[0];
+      const chosen = file.files?.[0];
       if (chosen) text.value = await chosen.text();
     });
     const error = h('p', { class: 'error', role: 'alert' });
     const submit = h('button', { type: 'submit' }, t('import.submit'));
-    const el = h('form', {}, h('h2', { id: 'import-heading' }, t('lobby.import')), field(t('lobby.game'), gameSelect), variantBox,
-      field(t('import.text'), text), field(t('import.file'), file), error, submit);
+    const el = h(
+      'form',
+      {},
+      h('h2', { id: 'import-heading' }, t('lobby.import')),
+      field(t('lobby.game'), gameSelect),
+      variantBox,
+      field(t('import.text'), text),
+      field(t('import.file'), file),
+      error,
+      submit,
+    );
     el.addEventListener('submit', async (event) => {
       event.preventDefault();
       try {

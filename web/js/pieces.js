@@ -8,18 +8,11 @@ const BASE = 'M24 80 H76 Q79 80 79 84 V88 H21 V84 Q21 80 24 80 Z';
 // Outlines of each chess piece, then detail lines drawn in the contrasting colour.
 const CHESS = {
   p: {
-    body: [
-      'M50 18 A12 12 0 1 1 49.9 18 Z',
-      'M40 44 Q50 39 60 44 L57 56 Q70 64 72 80 H28 Q30 64 43 56 Z',
-      BASE,
-    ],
+    body: ['M50 18 A12 12 0 1 1 49.9 18 Z', 'M40 44 Q50 39 60 44 L57 56 Q70 64 72 80 H28 Q30 64 43 56 Z', BASE],
     lines: [],
   },
   r: {
-    body: [
-      'M28 22 H37 V29 H45 V22 H55 V29 H63 V22 H72 V38 L65 44 V68 L71 74 V80 H29 V74 L35 68 V44 L28 38 Z',
-      BASE,
-    ],
+    body: ['M28 22 H37 V29 H45 V22 H55 V29 H63 V22 H72 V38 L65 44 V68 L71 74 V80 H29 V74 L35 68 V44 L28 38 Z', BASE],
     lines: ['M35 44 H65', 'M35 68 H65'],
   },
   b: {
@@ -103,10 +96,7 @@ const XIANGQI_SYMBOLS = {
     lines: [],
   },
   c: {
-    body: [
-      'M12 56 L74 24 Q86 19 89 30 Q91 40 81 45 L20 74 Z',
-      'M40 56 A16 16 0 1 1 39.9 56 Z',
-    ],
+    body: ['M12 56 L74 24 Q86 19 89 30 Q91 40 81 45 L20 74 Z', 'M40 56 A16 16 0 1 1 39.9 56 Z'],
     lines: ['M40 61 V83', 'M29 72 H51'],
   },
 };
@@ -147,8 +137,6 @@ export function draughtsPiece(kind, side) {
     s('circle', { cx: 53, cy: 58, r: 34, class: 'disc-edge' }),
     s('circle', { cx: 53, cy: 53, r: 34, class: 'disc' }),
     s('circle', { cx: 53, cy: 53, r: 23, class: 'ring' }),
-    kind === 'k'
-      ? s('path', { d: 'M38 61 L36 45 L45 52 L53 40 L61 52 L70 45 L68 61 Z', class: 'crown' })
-      : null,
+    kind === 'k' ? s('path', { d: 'M38 61 L36 45 L45 52 L53 40 L61 52 L70 45 L68 61 Z', class: 'crown' }) : null,
   );
 }

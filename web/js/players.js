@@ -28,7 +28,15 @@ export function playersPage(root) {
   const list = h('section', { class: 'card players-list', 'aria-labelledby': 'players-heading' });
   const importBox = h('section', { class: 'card players-import', 'aria-labelledby': 'players-import-heading' });
   const table = h('section', { class: 'card standings', 'aria-labelledby': 'standings-heading' });
-  mount(root, h('div', { class: 'lobby players-page' }, h('div', { class: 'col' }, list), h('div', { class: 'col' }, importBox, table)));
+  mount(
+    root,
+    h(
+      'div',
+      { class: 'lobby players-page' },
+      h('div', { class: 'col' }, list),
+      h('div', { class: 'col' }, importBox, table),
+    ),
+  );
   // Counts list requests, so that an older answer never replaces a newer one.
   let listRequest = 0;
   drawImport();
@@ -44,7 +52,13 @@ export function playersPage(root) {
   }
 
   async function drawList() {
-    const search = h('input', { id: 'player-search', type: 'search', value: view.search, autocomplete: 'off', spellcheck: 'false' });
+    const search = h('input', {
+      id: 'player-search',
+      type: 'search',
+      value: view.search,
+      autocomplete: 'off',
+      spellcheck: 'false',
+    });
     const body = h('div', { class: 'players-body', 'aria-live': 'polite' });
     let timer = null;
     search.addEventListener('input', () => {
@@ -83,32 +97,81 @@ export function playersPage(root) {
       const details = [...kinds, imported].filter(Boolean).join(' · ');
       let action;
       if (view.confirm === p.name) {
-        action = h('div', { class: 'confirm' },
-          h('button', { class: 'danger', 'data-confirm-delete': p.name, onclick: () => remove(p.name, body) }, t('players.confirmDelete', { name: p.name })),
-          h('button', { class: 'secondary', onclick: () => { view.confirm = null; fillList(body); } }, t('btn.cancel')));
+        action = h(
+          'div',
+          { class: 'confirm' },
+          h(
+            'button',
+            { class: 'danger', 'data-confirm-delete': p.name, onclick: () => remove(p.name, body) },
+            t('players.confirmDelete', { name: p.name }),
+          ),
+          h(
+            'button',
+            {
+              class: 'secondary',
+              onclick: () => {
+                view.confirm = null;
+                fillList(body);
+              },
+            },
+            t('btn.cancel'),
+          ),
+        );
       } else {
-        action = h('button', { class: 'secondary', 'data-delete': p.name, 'aria-label': t('players.deleteLabel', { name: p.name }), onclick: () => { view.confirm = p.name; fillList(body); } }, t('players.delete'));
+        action = h(
+          'button',
+          {
+            class: 'secondary',
+            'data-delete': p.name,
+            'aria-label': t('players.deleteLabel', { name: p.name }),
+            onclick: () => {
+              view.confirm = p.name;
+              fillList(body);
+            },
+          },
+          t('players.delete'),
+        );
       }
-      return h('tr', { 'data-player': p.name },
+      return h(
+        'tr',
+        { 'data-player': p.name },
         numberCell(p.number),
         h('th', { scope: 'row' }, p.name, details ? h('small', { class: 'details' }, details) : null),
-        numberCell(p.total.won), numberCell(p.total.lost), numberCell(p.total.drawn),
+        numberCell(p.total.won),
+        numberCell(p.total.lost),
+        numberCell(p.total.drawn),
         h('td', { class: 'ratings' }, ratings.length ? ratings.join(' · ') : '—'),
-        h('td', {}, action));
+        h('td', {}, action),
+      );
     });
-    mount(body,
-      h('div', { class: 'table-scroll' },
-        h('table', { class: 'data', id: 'players-table' },
-          h('thead', {}, h('tr', {},
-            h('th', { scope: 'col', class: 'num' }, '#'),
-            h('th', { scope: 'col' }, t('players.name')),
-            h('th', { scope: 'col', class: 'num' }, t('players.won')),
-            h('th', { scope: 'col', class: 'num' }, t('players.lost')),
-            h('th', { scope: 'col', class: 'num' }, t('players.drawn')),
-            h('th', { scope: 'col' }, t('players.ratings')),
-            h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, t('players.actions'))))),
-          h('tbody', {}, rows))),
-      h('p', { class: 'hint' }, t('players.countsHint')));
+    mount(
+      body,
+      h(
+        'div',
+        { class: 'table-scroll' },
+        h(
+          'table',
+          { class: 'data', id: 'players-table' },
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              h('th', { scope: 'col', class: 'num' }, '#'),
+              h('th', { scope: 'col' }, t('players.name')),
+              h('th', { scope: 'col', class: 'num' }, t('players.won')),
+              h('th', { scope: 'col', class: 'num' }, t('players.lost')),
+              h('th', { scope: 'col', class: 'num' }, t('players.drawn')),
+              h('th', { scope: 'col' }, t('players.ratings')),
+              h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, t('players.actions'))),
+            ),
+          ),
+          h('tbody', {}, rows),
+        ),
+      ),
+      h('p', { class: 'hint' }, t('players.countsHint')),
+    );
     const confirm = body.querySelector('[data-confirm-delete]');
     if (confirm) confirm.focus();
   }
@@ -125,12 +188,17 @@ export function playersPage(root) {
   }
 
   function drawImport() {
-    const text = h('textarea', { id: 'players-text', rows: 5, spellcheck: 'false', placeholder: 'juanca77_10_4; amaya92_12_1;' });
+    const text = h('textarea', {
+      id: 'players-text',
+      rows: 5,
+      spellcheck: 'false',
+      placeholder: 'juanca77_10_4; amaya92_12_1;',
+    });
     text.value = view.text;
     text.addEventListener('input', () => (view.text = text.value));
     const file = h('input', { id: 'players-file', type: 'file', accept: '.txt,text/plain' });
     file.addEventListener('change', async () => {
-      const chosen = file.files && file.files[0];
+      const chosen = file.files?.[0];
       if (chosen) {
         text.value = await chosen.text();
         view.text = text.value;
@@ -143,14 +211,19 @@ export function playersPage(root) {
     const error = h('p', { class: 'error', role: 'alert', id: 'players-error' });
     const done = h('p', { class: 'done', role: 'status', id: 'players-done' });
     const submit = h('button', { type: 'submit', id: 'players-import' }, t('players.import'));
-    const form = h('form', {},
+    const form = h(
+      'form',
+      {},
       h('h2', { id: 'players-import-heading' }, t('players.importHeading')),
       h('p', { class: 'hint' }, t('players.importHelp')),
       h('div', { class: 'field' }, h('label', { for: 'players-text' }, t('players.importText')), text),
       h('div', { class: 'field' }, h('label', { for: 'players-file' }, t('import.file')), file),
       h('div', { class: 'field' }, h('label', { for: 'players-admin-token' }, t('players.adminToken')), admin),
       h('p', { class: 'hint' }, t('players.adminHelp')),
-      error, done, submit);
+      error,
+      done,
+      submit,
+    );
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       error.textContent = '';
@@ -158,7 +231,11 @@ export function playersPage(root) {
       submit.disabled = true;
       try {
         const result = await api.importPlayers(text.value, adminToken());
-        done.textContent = t('players.imported', { records: result.records, added: result.added.length, updated: result.updated.length });
+        done.textContent = t('players.imported', {
+          records: result.records,
+          added: result.added.length,
+          updated: result.updated.length,
+        });
         refresh();
       } catch (e) {
         error.textContent = t('error.prefix', { message: e.message });
@@ -171,17 +248,22 @@ export function playersPage(root) {
 
   async function drawStandings() {
     const choices = [['', t('players.allGames')], ...games().map((g) => [g.id, gameName(g.id)])];
-    const select = h('select', { id: 'standings-game' },
-      choices.map(([id, label]) => h('option', { value: id, selected: id === view.game }, label)));
+    const select = h(
+      'select',
+      { id: 'standings-game' },
+      choices.map(([id, label]) => h('option', { value: id, selected: id === view.game }, label)),
+    );
     select.addEventListener('change', () => {
       view.game = select.value;
       drawStandings();
     });
     const body = h('div', { class: 'standings-body' });
-    mount(table,
+    mount(
+      table,
       h('h2', { id: 'standings-heading' }, t('players.standings')),
       h('div', { class: 'field' }, h('label', { for: 'standings-game' }, t('lobby.game')), select),
-      body);
+      body,
+    );
     let data;
     try {
       data = await api.standings(view.game);
@@ -190,7 +272,14 @@ export function playersPage(root) {
       return;
     }
     if (!data.standings.length) {
-      mount(body, h('p', { class: 'empty' }, view.game ? t('players.noneOfGame', { game: gameName(view.game) }) : t('players.none')));
+      mount(
+        body,
+        h(
+          'p',
+          { class: 'empty' },
+          view.game ? t('players.noneOfGame', { game: gameName(view.game) }) : t('players.none'),
+        ),
+      );
       return;
     }
     const ratingCell = (row) => {
@@ -198,21 +287,51 @@ export function playersPage(root) {
       const all = Object.entries(row.ratings || {}).map(([game, r]) => `${gameName(game)} ${ratingText(r)}`);
       return h('td', { class: 'ratings' }, all.length ? all.join(' · ') : '—');
     };
-    mount(body,
-      h('div', { class: 'table-scroll' },
-        h('table', { class: 'data', id: 'standings-table' },
-          h('thead', {}, h('tr', {},
-            h('th', { scope: 'col', class: 'num' }, t('players.place')),
-            h('th', { scope: 'col' }, t('players.name')),
-            h('th', { scope: 'col', class: 'num' }, t('players.won')),
-            h('th', { scope: 'col', class: 'num' }, t('players.lost')),
-            h('th', { scope: 'col', class: 'num' }, t('players.drawn')),
-            h('th', { scope: 'col', class: view.game ? 'num' : '' }, view.game ? t('players.rating') : t('players.ratings')))),
-          h('tbody', {}, data.standings.map((row) => h('tr', {},
-            numberCell(row.place),
-            h('th', { scope: 'row' }, row.name),
-            numberCell(row.won), numberCell(row.lost), numberCell(row.drawn),
-            ratingCell(row)))))),
-      h('p', { class: 'hint' }, view.game ? t('players.ratingHint') : t('players.allHint')));
+    mount(
+      body,
+      h(
+        'div',
+        { class: 'table-scroll' },
+        h(
+          'table',
+          { class: 'data', id: 'standings-table' },
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              h('th', { scope: 'col', class: 'num' }, t('players.place')),
+              h('th', { scope: 'col' }, t('players.name')),
+              h('th', { scope: 'col', class: 'num' }, t('players.won')),
+              h('th', { scope: 'col', class: 'num' }, t('players.lost')),
+              h('th', { scope: 'col', class: 'num' }, t('players.drawn')),
+              h(
+                'th',
+                { scope: 'col', class: view.game ? 'num' : '' },
+                view.game ? t('players.rating') : t('players.ratings'),
+              ),
+            ),
+          ),
+          h(
+            'tbody',
+            {},
+            data.standings.map((row) =>
+              h(
+                'tr',
+                {},
+                numberCell(row.place),
+                h('th', { scope: 'row' }, row.name),
+                numberCell(row.won),
+                numberCell(row.lost),
+                numberCell(row.drawn),
+                ratingCell(row),
+              ),
+            ),
+          ),
+        ),
+      ),
+      h('p', { class: 'hint' }, view.game ? t('players.ratingHint') : t('players.allHint')),
+    );
   }
 }

@@ -69,18 +69,19 @@ export function reportsPage(root) {
       try {
         const state = await api.gameState(value);
         sources.unshift({ id: value, game: state.game, label: gameLabel({ ...state, plies: state.moves.length }) });
-      } catch (e) {
+      } catch (_e) {
         sources.unshift({ id: value, game: '', label: value });
       }
     }
-    if (!choice.source) choice.source = sources.length ? `id:${sources[0].id}` : `start:${(games()[0] || { id: 'chess' }).id}`;
+    if (!choice.source)
+      choice.source = sources.length ? `id:${sources[0].id}` : `start:${(games()[0] || { id: 'chess' }).id}`;
     drawForm();
     show();
   }
 
   function gameLabel(g) {
     const names = sidesOf(g.game).map((side) => {
-      const p = (g.players || {})[side] || {};
+      const p = g.players?.[side] || {};
       return p.computer ? t('player.computer', { level: p.computer }) : p.name || sideLabel(side);
     });
     const variant = g.variant && g.variant !== 'standard' ? ` · ${t(`variant.${g.variant}`)}` : '';
@@ -103,32 +104,68 @@ export function reportsPage(root) {
 
   function drawForm() {
     const parts = [h('h1', { id: 'reports-heading' }, t('reports.heading'))];
-    parts.push(h('fieldset', {}, h('legend', {}, t('reports.kind')),
-      h('div', { class: 'radios', role: 'radiogroup' }, KINDS.map((kind) => {
-        const input = h('input', { type: 'radio', name: 'report-kind', value: kind, id: `report-${kind}`, checked: kind === choice.kind });
-        input.addEventListener('change', () => {
-          choice.kind = kind;
-          changed();
-        });
-        return h('label', { for: `report-${kind}`, class: 'radio' }, input, h('span', {}, t(`reports.${kind}`)));
-      }))));
+    parts.push(
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, t('reports.kind')),
+        h(
+          'div',
+          { class: 'radios', role: 'radiogroup' },
+          KINDS.map((kind) => {
+            const input = h('input', {
+              type: 'radio',
+              name: 'report-kind',
+              value: kind,
+              id: `report-${kind}`,
+              checked: kind === choice.kind,
+            });
+            input.addEventListener('change', () => {
+              choice.kind = kind;
+              changed();
+            });
+            return h('label', { for: `report-${kind}`, class: 'radio' }, input, h('span', {}, t(`reports.${kind}`)));
+          }),
+        ),
+      ),
+    );
     parts.push(h('p', { class: 'hint' }, t(`reports.${choice.kind}Help`)));
     if (choice.kind === 'board' || choice.kind === 'linear') {
-      const select = h('select', { id: 'report-game' },
+      const select = h(
+        'select',
+        { id: 'report-game' },
         sources.length
-          ? h('optgroup', { label: t('reports.games') },
-            sources.map((s) => h('option', { value: `id:${s.id}`, selected: choice.source === `id:${s.id}` }, s.label)))
+          ? h(
+              'optgroup',
+              { label: t('reports.games') },
+              sources.map((s) =>
+                h('option', { value: `id:${s.id}`, selected: choice.source === `id:${s.id}` }, s.label),
+              ),
+            )
           : null,
-        h('optgroup', { label: t('reports.starts') },
-          games().map((g) => h('option', { value: `start:${g.id}`, selected: choice.source === `start:${g.id}` }, t('reports.start', { game: t(`game.${g.id}`) })))));
+        h(
+          'optgroup',
+          { label: t('reports.starts') },
+          games().map((g) =>
+            h(
+              'option',
+              { value: `start:${g.id}`, selected: choice.source === `start:${g.id}` },
+              t('reports.start', { game: t(`game.${g.id}`) }),
+            ),
+          ),
+        ),
+      );
       select.addEventListener('change', () => {
         choice.source = select.value;
         changed();
       });
       parts.push(h('div', { class: 'field' }, h('label', { for: 'report-game' }, t('reports.game')), select));
       if (sourceGame() === 'chess3d') {
-        const level = h('select', { id: 'report-level' },
-          LEVELS.map((n) => h('option', { value: n, selected: n === choice.level }, t('level.label', { n }))));
+        const level = h(
+          'select',
+          { id: 'report-level' },
+          LEVELS.map((n) => h('option', { value: n, selected: n === choice.level }, t('level.label', { n }))),
+        );
         level.addEventListener('change', () => {
           choice.level = Number(level.value);
           changed();
@@ -136,15 +173,36 @@ export function reportsPage(root) {
         parts.push(h('div', { class: 'field' }, h('label', { for: 'report-level' }, t('reports.level')), level));
       }
       if (choice.kind === 'linear') {
-        parts.push(h('fieldset', {}, h('legend', {}, t('reports.order')),
-          h('div', { class: 'radios', role: 'radiogroup' }, ['row', 'column'].map((order) => {
-            const input = h('input', { type: 'radio', name: 'report-order', value: order, id: `order-${order}`, checked: order === choice.order });
-            input.addEventListener('change', () => {
-              choice.order = order;
-              changed();
-            });
-            return h('label', { for: `order-${order}`, class: 'radio' }, input, h('span', {}, t(`reports.order.${order}`)));
-          }))));
+        parts.push(
+          h(
+            'fieldset',
+            {},
+            h('legend', {}, t('reports.order')),
+            h(
+              'div',
+              { class: 'radios', role: 'radiogroup' },
+              ['row', 'column'].map((order) => {
+                const input = h('input', {
+                  type: 'radio',
+                  name: 'report-order',
+                  value: order,
+                  id: `order-${order}`,
+                  checked: order === choice.order,
+                });
+                input.addEventListener('change', () => {
+                  choice.order = order;
+                  changed();
+                });
+                return h(
+                  'label',
+                  { for: `order-${order}`, class: 'radio' },
+                  input,
+                  h('span', {}, t(`reports.order.${order}`)),
+                );
+              }),
+            ),
+          ),
+        );
       }
     }
     mount(form, parts);
@@ -169,27 +227,53 @@ export function reportsPage(root) {
     try {
       svg = await api.reportSvg(kind, query);
     } catch (e) {
-      if (mine === shown) mount(result, h('p', { class: 'error', role: 'alert' }, t('error.prefix', { message: e.message })));
+      if (mine === shown)
+        mount(result, h('p', { class: 'error', role: 'alert' }, t('error.prefix', { message: e.message })));
       return;
     }
     if (mine !== shown || !result.isConnected) return;
     if (objectUrl) URL.revokeObjectURL(objectUrl);
     objectUrl = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
     const title = t(`reports.${kind}`);
-    const image = h('div', { class: `report-image${actualSize ? ' actual' : ''}` },
-      h('img', { id: 'report-image', src: objectUrl, alt: t('reports.alt', { report: title }) }));
-    const size = h('button', { class: 'secondary', id: 'report-size', 'aria-pressed': actualSize ? 'true' : 'false' }, t('reports.actualSize'));
+    const image = h(
+      'div',
+      { class: `report-image${actualSize ? ' actual' : ''}` },
+      h('img', { id: 'report-image', src: objectUrl, alt: t('reports.alt', { report: title }) }),
+    );
+    const size = h(
+      'button',
+      { class: 'secondary', id: 'report-size', 'aria-pressed': actualSize ? 'true' : 'false' },
+      t('reports.actualSize'),
+    );
     size.addEventListener('click', () => {
       actualSize = !actualSize;
       image.classList.toggle('actual', actualSize);
       size.setAttribute('aria-pressed', actualSize ? 'true' : 'false');
     });
-    mount(result,
-      h('div', { class: 'report-actions' },
+    mount(
+      result,
+      h(
+        'div',
+        { class: 'report-actions' },
         h('h2', {}, title),
         size,
-        h('a', { class: 'button secondary', id: 'report-dot', href: api.reportUrl(kind, query, 'dot'), download: `tablero-${kind}.dot` }, t('reports.dot')),
-        h('a', { class: 'button secondary', id: 'report-svg', href: objectUrl, download: `tablero-${kind}.svg` }, t('reports.svg'))),
-      image);
+        h(
+          'a',
+          {
+            class: 'button secondary',
+            id: 'report-dot',
+            href: api.reportUrl(kind, query, 'dot'),
+            download: `tablero-${kind}.dot`,
+          },
+          t('reports.dot'),
+        ),
+        h(
+          'a',
+          { class: 'button secondary', id: 'report-svg', href: objectUrl, download: `tablero-${kind}.svg` },
+          t('reports.svg'),
+        ),
+      ),
+      image,
+    );
   }
 }

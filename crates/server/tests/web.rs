@@ -264,11 +264,24 @@ fn code_text(source: &str, dictionary: &str, code: &str) -> String {
     let start = source.find(&format!("const {dictionary} = {{")).unwrap();
     let body = &source[start..];
     let body = &body[..body.find("\n};").unwrap()];
-    let prefix = format!("'code.{code}': ");
-    body.lines()
-        .find_map(|line| line.trim().strip_prefix(&prefix))
-        .unwrap_or_else(|| panic!("no {dictionary} text for {code}"))
-        .to_owned()
+    // The key, then (after spaces or a line break, as the formatter lays it out) one
+    // string literal.
+    let key = format!("'code.{code}':");
+    let at = body
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {dictionary} text for {code}"));
+    let rest = body[at + key.len()..].trim_start();
+    let quote = rest.chars().next().expect("a string after the key");
+    let mut text = String::new();
+    let mut chars = rest[quote.len_utf8()..].chars();
+    loop {
+        match chars.next() {
+            Some('\\') => text.extend(chars.next()),
+            Some(c) if c == quote => return text,
+            Some(c) => text.push(c),
+            None => panic!("unterminated {dictionary} text for {code}"),
+        }
+    }
 }
 
 /// The `{name}` placeholders of a text, sorted.
