@@ -55,7 +55,12 @@ export function navigate(path) {
   route();
 }
 
+/** Tears down the page shown (its sockets, timers and listeners), if it has any. */
+let unmountPage = null;
+
 async function route() {
+  unmountPage?.();
+  unmountPage = null;
   for (const link of header.querySelectorAll('nav a')) {
     const here = link.getAttribute('href') === location.pathname;
     if (here) link.setAttribute('aria-current', 'page');
@@ -65,7 +70,7 @@ async function route() {
   if (match) {
     const id = match[1];
     if (location.hash.includes('seat=')) await takeSeat(id);
-    gamePage(mount(main), id);
+    unmountPage = gamePage(mount(main), id);
   } else if (/^\/players\/?$/.test(location.pathname)) {
     const { playersPage } = await import('./players.js');
     playersPage(mount(main));

@@ -859,17 +859,14 @@ export function gamePage(root, id) {
       el.classList.toggle('low', left < 10000);
     }
   }
-  const timer = setInterval(() => {
-    if (!root.isConnected) {
-      clearInterval(timer);
-      stop();
-      document.removeEventListener('keydown', onKey);
-      return;
-    }
-    tick();
-  }, 100);
+  const timer = setInterval(tick, 100);
+  const stopLanguage = onLangChange(render);
 
-  onLangChange(() => {
-    if (root.isConnected) render();
-  });
+  // Leaving the page: the socket, the clock timer and every listener go with it.
+  return function unmount() {
+    clearInterval(timer);
+    stop();
+    document.removeEventListener('keydown', onKey);
+    stopLanguage();
+  };
 }

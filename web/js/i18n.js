@@ -1018,9 +1018,15 @@ export function setLang(code) {
   for (const f of listeners) f();
 }
 
-/** Calls `f` after every language change. */
+/** Calls `f` after every language change; returns the function that stops it. */
 export function onLangChange(f) {
   listeners.add(f);
+  return () => listeners.delete(f);
+}
+
+/** How many functions wait for language changes (pages must not leak them). */
+export function languageListeners() {
+  return listeners.size;
 }
 
 /** The string `key` in the current language with `{name}` filled from `params`. */

@@ -1316,3 +1316,39 @@ async fn chess960_games_start_from_their_own_start() {
     );
     h.assert_no_console_errors(&[]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaving_a_game_page_removes_its_listeners() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    let created = create_game(&h, json!({"game": "chess"})).await;
+    let id = created["id"].as_str().unwrap();
+    let listeners = "import('/js/i18n.js').then(m => m.languageListeners())";
+    page.goto(&h.url("/")).await;
+    page.wait_for_el("#create").await;
+    let lobby = page.eval(listeners).await;
+    // In and out of game pages through the interface's own links and history.
+    for _ in 0..3 {
+        page.eval(&format!(
+            "import('/js/app.js').then(m => m.navigate('/game/{id}')).then(() => true)"
+        ))
+        .await;
+        page.wait_for_el(".board [data-spot]").await;
+        assert_eq!(
+            page.eval(listeners).await,
+            json!(lobby.as_u64().unwrap() + 1),
+            "one listener for the game page shown"
+        );
+        page.eval("history.back(); true").await;
+        page.wait_for_el("#create").await;
+        assert_eq!(
+            page.eval(listeners).await,
+            lobby,
+            "the game page's listener went with it"
+        );
+    }
+    h.assert_no_console_errors(&[]);
+}
