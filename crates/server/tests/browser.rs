@@ -29,11 +29,15 @@ struct Harness {
     addr: SocketAddr,
     browser: Browser,
     _dir: tempfile::TempDir,
+    /// This test's turn: browser tests run one at a time.
+    _turn: tokio::sync::MutexGuard<'static, ()>,
 }
 
 impl Harness {
-    /// The server and a browser, or `None` (skip) when Chromium is missing outside CI.
+    /// The server and a browser, once it is this test's turn, or `None` (skip) when
+    /// Chromium is missing outside CI.
     async fn start() -> Option<Harness> {
+        let turn = ONE_AT_A_TIME.lock().await;
         let Some(chromium) = cdp::chromium() else {
             assert!(
                 std::env::var_os("CI").is_none(),
@@ -62,6 +66,7 @@ impl Harness {
             addr,
             browser,
             _dir: dir,
+            _turn: turn,
         })
     }
 
@@ -71,6 +76,13 @@ impl Harness {
 
     async fn page(&self) -> Page<'_> {
         self.browser.page(1280, 900).await
+    }
+
+    /// A page of the usual size at `path`.
+    async fn open(&self, path: &str) -> Page<'_> {
+        let page = self.page().await;
+        page.goto(&self.url(path)).await;
+        page
     }
 
     /// Fails on any console error, except failed requests whose text holds one of
@@ -206,12 +218,10 @@ async fn open_hotseat(harness: &Harness, page: &Page<'_>, created: &Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn scholars_mate_by_clicking_in_hotseat() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
-    let page = h.page().await;
-    page.goto(&h.url("/")).await;
+    let page = h.open("/").await;
     // The lobby's defaults: chess, two players on this device, no clock.
     page.click("[for=\"game-chess\"]").await;
     page.click("[for=\"mode-hotseat\"]").await;
@@ -267,12 +277,10 @@ async fn scholars_mate_by_clicking_in_hotseat() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn xiangqi_to_a_flying_general_attempt() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
-    let page = h.page().await;
-    page.goto(&h.url("/")).await;
+    let page = h.open("/").await;
     page.click("[for=\"game-xiangqi\"]").await;
     page.click("#create").await;
     game_id(&page).await;
@@ -358,12 +366,10 @@ async fn xiangqi_to_a_flying_general_attempt() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn draughts_multi_capture_with_a_path_choice() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
-    let page = h.page().await;
-    page.goto(&h.url("/")).await;
+    let page = h.open("/").await;
     page.click("[for=\"game-draughts\"]").await;
     // Black's man on 2 can take 6 and 14, or 7 and 15, landing on 18 either way.
     page.type_text("#position", "B:W6,7,14,15:B2", false).await;
@@ -431,7 +437,6 @@ async fn draughts_multi_capture_with_a_path_choice() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chess3d_promotion_and_level_move() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
@@ -518,7 +523,6 @@ async fn chess3d_promotion_and_level_move() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_online_game_between_two_browsers() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
@@ -614,12 +618,10 @@ async fn an_online_game_between_two_browsers() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_computer() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
-    let page = h.page().await;
-    page.goto(&h.url("/")).await;
+    let page = h.open("/").await;
     page.click("[for=\"mode-computer\"]").await;
     for (id, value) in [("level", "2"), ("clock", "5+3")] {
         page.eval(&format!(
@@ -651,12 +653,10 @@ async fn a_game_against_the_computer() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn languages_switch_and_are_remembered() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
-    let page = h.page().await;
-    page.goto(&h.url("/")).await;
+    let page = h.open("/").await;
     assert_eq!(
         page.eval("import('/js/i18n.js').then(m => m.missingKeys())")
             .await,
@@ -717,7 +717,6 @@ async fn languages_switch_and_are_remembered() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_phone_sized_screen() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
@@ -753,7 +752,6 @@ async fn a_phone_sized_screen() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn promotion_to_a_knight_and_a_claimed_repetition() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
@@ -833,7 +831,6 @@ async fn keys(page: &Page<'_>, keys: &[&str]) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn keyboard_only_play_and_captured_pieces() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
@@ -919,7 +916,6 @@ async fn keyboard_only_play_and_captured_pieces() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn export_download_and_import_by_paste() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
@@ -1009,7 +1005,6 @@ async fn report_image_width(page: &Page<'_>) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_import_delete_standings_and_reports() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
@@ -1245,7 +1240,6 @@ fn back_rank(fen: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chess960_games_start_from_their_own_start() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
@@ -1319,7 +1313,6 @@ async fn chess960_games_start_from_their_own_start() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn leaving_a_game_page_removes_its_listeners() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let Some(h) = Harness::start().await else {
         return;
     };
