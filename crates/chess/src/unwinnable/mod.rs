@@ -17,11 +17,14 @@
 //! 3. a helpmate search (see `search.rs`): iterative deepening with move ordering
 //!    that drives toward a mate, first over every move (which can also prove that
 //!    every line runs into steps 1–2 or a game end), then along the few best moves only
-//!    to find long mates.
+//!    to find long mates;
+//! 4. the closure walk (see `closure.rs`): when few units can move, every reachable
+//!    position is visited, which finds the shortest mate or proves there is none.
 //!
 //! The approach follows the ideas of the Chess Unwinnability Analyzer by Miguel
 //! Ambrona ("Chess is hard even for a single player", FUN 2022).
 
+mod closure;
 mod fortress;
 mod reach;
 mod search;
@@ -30,6 +33,7 @@ use tablero_core::Side;
 
 use crate::{Chess, Move};
 
+use closure::Closure;
 use search::{Found, Search};
 
 /// Whether a side can still checkmate by some series of legal moves.
@@ -66,6 +70,9 @@ pub struct Analysis {
 
 /// The node budget of [`Chess::can_checkmate`].
 pub const DEFAULT_BUDGET: u64 = 400_000;
+
+/// The closure walk may see one position per this many nodes of the budget.
+const CLOSURE_SHARE: u64 = 4;
 
 /// Plies the first exhaustive pass looks at before the guided search takes over.
 const EXHAUSTIVE_PLIES: usize = 4;
@@ -111,6 +118,19 @@ impl Chess {
         if found == Found::Open {
             found = search.guided(self, budget / 2);
         }
+        let mut witness = None;
+        if found == Found::Open {
+            // Few movable units: walk every reachable position.
+            let limit = usize::try_from(budget / CLOSURE_SHARE).unwrap_or(usize::MAX);
+            match closure::closure(self, side, limit) {
+                Closure::Mate(line) => {
+                    found = Found::Mate;
+                    witness = Some(line);
+                }
+                Closure::Hopeless => found = Found::Hopeless,
+                Closure::Open => {}
+            }
+        }
         if found == Found::Open {
             found = search.exhaustive(self, DEEP_EXHAUSTIVE_PLIES, budget);
         }
@@ -122,7 +142,7 @@ impl Chess {
         Analysis {
             verdict,
             witness: if verdict == Verdict::Winnable {
-                search.line.clone()
+                witness.unwrap_or_else(|| search.line.clone())
             } else {
                 Vec::new()
             },
