@@ -12,7 +12,7 @@ use std::time::Duration;
 use tablero_draughts::{Draughts, HubMove, Position, RuleSet};
 
 use crate::engine_process::{EngineProcess, Silence};
-use tablero_games::AnyGame;
+use tablero_games::AnyPosition;
 
 use crate::HANDSHAKE_TIMEOUT;
 
@@ -186,8 +186,8 @@ impl HubEngine {
     /// the engine's `variant` values do not name (an engine without the parameter is
     /// taken to play international draughts only); otherwise [`HubError::Exited`] or
     /// [`HubError::Timeout`].
-    pub fn configure(&mut self, game: &AnyGame) -> Result<(), HubError> {
-        let AnyGame::Draughts(pos) = game else {
+    pub fn configure(&mut self, game: &AnyPosition) -> Result<(), HubError> {
+        let AnyPosition::Draughts(pos) = game else {
             return Err(HubError::Unsupported {
                 name: self.process.name().to_owned(),
                 what: game.game_id().to_owned(),
@@ -255,13 +255,13 @@ impl HubEngine {
     /// [`HubError::Exited`] or [`HubError::Timeout`].
     pub fn best_move(
         &mut self,
-        start: &AnyGame,
+        start: &AnyPosition,
         moves: &[String],
         remaining: Duration,
         increment: Duration,
         timeout: Duration,
     ) -> Result<Option<String>, HubError> {
-        let AnyGame::Draughts(start) = start else {
+        let AnyPosition::Draughts(start) = start else {
             return Err(HubError::Record {
                 text: String::new(),
                 reason: format!("the game is {}, not draughts", start.game_id()),

@@ -18,7 +18,9 @@ use tablero_chess3d::Chess3d;
 use tablero_core::{Outcome, Reason, Side, SplitMix64};
 use tablero_engine::{Clock, Level, Limits};
 
-use tablero_games::{AnyEngine, AnyGame, AnyRecord, SearchRequest, TimeControl, TimeControlError};
+use tablero_games::{
+    AnyEngine, AnyPosition, AnyRecord, SearchRequest, TimeControl, TimeControlError,
+};
 
 use crate::{HubEngine, UciClock, UciEngine, UciError};
 
@@ -374,7 +376,7 @@ impl fmt::Display for EloEstimate {
 /// One opening: a start position and the plies played from it.
 #[derive(Debug, Clone)]
 struct Opening {
-    start: AnyGame,
+    start: AnyPosition,
     moves: Vec<String>,
 }
 
@@ -398,20 +400,20 @@ pub fn run_match(
     config: &MatchConfig,
     mut on_game: impl FnMut(&GameReport),
 ) -> Result<Vec<GameReport>, ArenaError> {
-    let start = AnyGame::new(&config.game, config.variant.as_deref(), None)
+    let start = AnyPosition::new(&config.game, config.variant.as_deref(), None)
         .map_err(|e| ArenaError::Game(e.to_string()))?;
     if config.games == 0 {
         return Err(ArenaError::NoGames);
     }
     for spec in [&config.a, &config.b] {
         match spec {
-            PlayerSpec::Hub(_) if !matches!(start, AnyGame::Draughts(_)) => {
+            PlayerSpec::Hub(_) if !matches!(start, AnyPosition::Draughts(_)) => {
                 return Err(ArenaError::HubGame {
                     player: spec.to_string(),
                     game: config.game.clone(),
                 });
             }
-            PlayerSpec::Uci(_) if matches!(start, AnyGame::Draughts(_)) => {
+            PlayerSpec::Uci(_) if matches!(start, AnyPosition::Draughts(_)) => {
                 return Err(ArenaError::UciGame {
                     player: spec.to_string(),
                     game: config.game.clone(),
@@ -472,7 +474,7 @@ pub fn run_match(
 }
 
 /// One opening per pair of games, from the match seed.
-fn make_openings(start: &AnyGame, config: &MatchConfig) -> Vec<Opening> {
+fn make_openings(start: &AnyPosition, config: &MatchConfig) -> Vec<Opening> {
     let mut rng = SplitMix64::new(config.seed);
     let engine = AnyEngine::for_game(start, 4);
     (0..config.games.div_ceil(2))
@@ -483,22 +485,24 @@ fn make_openings(start: &AnyGame, config: &MatchConfig) -> Vec<Opening> {
 /// Random plies from a (possibly random) start, retried until a quick search finds
 /// the position within [`BALANCE_LIMIT`]; after [`OPENING_TRIES`] the most balanced
 /// one found.
-fn make_opening(start: &AnyGame, engine: &AnyEngine, rng: &mut SplitMix64) -> Opening {
+fn make_opening(start: &AnyPosition, engine: &AnyEngine, rng: &mut SplitMix64) -> Opening {
     let mut best: Option<(i32, Opening)> = None;
     for _ in 0..OPENING_TRIES {
         let base = match start {
-            AnyGame::Chess(pos) if pos.castling_mode() == tablero_chess::CastlingMode::Chess960 => {
+            AnyPosition::Chess(pos)
+                if pos.castling_mode() == tablero_chess::CastlingMode::Chess960 =>
+            {
                 let id = rng.below(960) as u32;
                 ChessSetup::chess960(id)
                     .and_then(|setup| Chess::from_setup(setup, pos.castling_mode()).ok())
-                    .map_or_else(|| start.clone(), AnyGame::Chess)
+                    .map_or_else(|| start.clone(), AnyPosition::Chess)
             }
-            AnyGame::Chess3d(_) => AnyGame::Chess3d(Chess3d::start(rng.next())),
+            AnyPosition::Chess3d(_) => AnyPosition::Chess3d(Chess3d::start(rng.next())),
             _ => start.clone(),
         };
         let (low, high) = match start {
-            AnyGame::Chess(_) | AnyGame::Xiangqi(_) => (4_u64, 8_u64),
-            AnyGame::Draughts(_) | AnyGame::Chess3d(_) => (2, 4),
+            AnyPosition::Chess(_) | AnyPosition::Xiangqi(_) => (4_u64, 8_u64),
+            AnyPosition::Draughts(_) | AnyPosition::Chess3d(_) => (2, 4),
         };
         let plies = (low + rng.below(high - low + 1)) as usize;
         let mut record = AnyRecord::new(base.clone());
@@ -559,7 +563,7 @@ enum Player {
 }
 
 impl Player {
-    fn start(spec: &PlayerSpec, game: &AnyGame, hash_mb: usize) -> Result<Player, ArenaError> {
+    fn start(spec: &PlayerSpec, game: &AnyPosition, hash_mb: usize) -> Result<Player, ArenaError> {
         let failed = |e: &dyn std::error::Error| ArenaError::Player {
             player: spec.to_string(),
             reason: e.to_string(),
@@ -868,7 +872,7 @@ mod tests {
             4,
             "1+0".parse().expect("valid in this test"),
         );
-        let start = AnyGame::new("chess", None, None).expect("valid in this test");
+        let start = AnyPosition::new("chess", None, None).expect("valid in this test");
         let first = make_openings(&start, &config);
         let again = make_openings(&start, &config);
         assert_eq!(first.len(), 2);

@@ -9,7 +9,7 @@ use std::time::Duration;
 use tablero_chess::CastlingMode;
 
 use crate::engine_process::{EngineProcess, Silence};
-use tablero_games::AnyGame;
+use tablero_games::AnyPosition;
 
 /// How long an engine may take to answer `uci` or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -171,20 +171,20 @@ impl UciEngine {
     /// [`UciError::Unsupported`] for draughts, for Chess960 without `UCI_Chess960`,
     /// for a variant list without xiangqi or chess3d, or for chess3d without
     /// `UCI_Variant`; otherwise as [`UciEngine::is_ready`].
-    pub fn configure(&mut self, game: &AnyGame) -> Result<(), UciError> {
+    pub fn configure(&mut self, game: &AnyPosition) -> Result<(), UciError> {
         let unsupported = |engine: &UciEngine, what: &str| UciError::Unsupported {
             name: engine.process.name().to_owned(),
             what: what.to_owned(),
         };
         match game {
-            AnyGame::Chess(pos) if pos.castling_mode() == CastlingMode::Chess960 => {
+            AnyPosition::Chess(pos) if pos.castling_mode() == CastlingMode::Chess960 => {
                 if !self.has_option("UCI_Chess960") {
                     return Err(unsupported(self, "chess960 (no UCI_Chess960 option)"));
                 }
                 self.set_option("UCI_Chess960", "true")?;
             }
-            AnyGame::Chess(_) => {}
-            AnyGame::Xiangqi(_) | AnyGame::Chess3d(_) => {
+            AnyPosition::Chess(_) => {}
+            AnyPosition::Xiangqi(_) | AnyPosition::Chess3d(_) => {
                 let variant = game.game_id();
                 match self.option("UCI_Variant") {
                     Some(vars) if vars.iter().any(|v| v == variant) => {
@@ -207,7 +207,7 @@ impl UciEngine {
                     }
                 }
             }
-            AnyGame::Draughts(_) => {
+            AnyPosition::Draughts(_) => {
                 return Err(unsupported(self, game.game_id()));
             }
         }
@@ -247,12 +247,12 @@ impl UciEngine {
     /// [`UciError::Exited`] or [`UciError::Timeout`].
     pub fn best_move(
         &mut self,
-        start: &AnyGame,
+        start: &AnyPosition,
         moves: &[String],
         clock: &UciClock,
         timeout: Duration,
     ) -> Result<Option<String>, UciError> {
-        let xiangqi = matches!(start, AnyGame::Xiangqi(_));
+        let xiangqi = matches!(start, AnyPosition::Xiangqi(_));
         let shift = xiangqi && self.one_based_ranks;
         let mut position = format!("position fen {}", start.position_text());
         if !moves.is_empty() {
@@ -387,7 +387,7 @@ mod tests {
         let mut engine = UciEngine::start(path).expect("valid in this test");
         assert!(engine.name().to_ascii_lowercase().contains("stockfish"));
         assert!(engine.has_option("uci_chess960"));
-        let start = AnyGame::new("chess", None, None).expect("valid in this test");
+        let start = AnyPosition::new("chess", None, None).expect("valid in this test");
         engine.configure(&start).expect("valid in this test");
         engine.new_game().expect("valid in this test");
         let clock = UciClock {
@@ -402,7 +402,7 @@ mod tests {
         let mut after = start.clone();
         after.play_text("e2e4").expect("valid in this test");
         assert!(after.legal_moves_text().contains(&best), "{best}");
-        let draughts = AnyGame::new("draughts", None, None).expect("valid in this test");
+        let draughts = AnyPosition::new("draughts", None, None).expect("valid in this test");
         assert!(matches!(
             engine.configure(&draughts),
             Err(UciError::Unsupported { .. })
@@ -417,7 +417,7 @@ mod tests {
             return;
         }
         let mut engine = UciEngine::start(path).expect("valid in this test");
-        let start = AnyGame::new("xiangqi", None, None).expect("valid in this test");
+        let start = AnyPosition::new("xiangqi", None, None).expect("valid in this test");
         engine.configure(&start).expect("valid in this test");
         engine.new_game().expect("valid in this test");
         let clock = UciClock {

@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::AtomicBool;
 
 use tablero_engine::score::mate_in_moves;
-use tablero_games::{AnyEngine, AnyGame, Level, Limits, SearchRequest, TextInfo};
+use tablero_games::{AnyEngine, AnyPosition, Level, Limits, SearchRequest, TextInfo};
 
 mod match_command;
 mod play;
@@ -142,8 +142,8 @@ fn main() -> ExitCode {
     }
 }
 
-fn load(args: &PositionArgs) -> Result<AnyGame, String> {
-    AnyGame::new(&args.game, args.variant.as_deref(), args.fen.as_deref())
+fn load(args: &PositionArgs) -> Result<AnyPosition, String> {
+    AnyPosition::new(&args.game, args.variant.as_deref(), args.fen.as_deref())
         .map_err(|e| e.to_string())
 }
 
@@ -239,7 +239,7 @@ fn parse_depth(text: &str) -> Result<u32, String> {
 
 /// Runs perft, with a progress bar over root moves on a terminal for deep runs.
 fn perft_with_progress(
-    pos: &AnyGame,
+    pos: &AnyPosition,
     depth: u32,
     divide: bool,
     out: &mut impl Write,
@@ -278,7 +278,7 @@ fn perft_with_progress(
 
 /// Searches and prints UCI-style `info` lines, then `bestmove`.
 fn analyse(
-    pos: &AnyGame,
+    pos: &AnyPosition,
     level: Option<Level>,
     limits: Limits,
     multipv: usize,

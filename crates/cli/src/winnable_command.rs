@@ -18,7 +18,7 @@ pub(crate) struct WinnableArgs {
 }
 
 pub(crate) fn run(args: WinnableArgs, out: &mut impl Write) -> Result<(), String> {
-    let pos = tablero_games::AnyGame::new(&args.game, args.variant.as_deref(), Some(&args.fen))
+    let pos = tablero_games::AnyPosition::new(&args.game, args.variant.as_deref(), Some(&args.fen))
         .map_err(|e| e.to_string())?;
     let sides = pos.winnable_sides().ok_or_else(|| {
         format!(

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use serve::{Server, moves, send};
 use tablero_core::{Side, SplitMix64};
-use tablero_games::{AnyGame, AnyRecord};
+use tablero_games::{AnyPosition, AnyRecord};
 use tablero_store::{GameStatus, Store};
 
 /// A tmpfs of its own, unmounted when dropped.
@@ -462,7 +462,7 @@ fn sigkill_at_random_moments_loses_no_acknowledged_change_and_halves_no_game() {
             }
             // No half-ended game: the moves and the row agree.
             let mut replay = AnyRecord::new(
-                AnyGame::new("chess", None, Some(&record.start_position)).expect("a start"),
+                AnyPosition::new("chess", None, Some(&record.start_position)).expect("a start"),
             );
             for m in &stored {
                 replay.play_text(m).expect("a stored move replays");

@@ -152,7 +152,7 @@ fn chess960_starts_are_the_ones_python_chess_numbers() {
     };
     let fens: String = (0..960)
         .map(|n| {
-            let start = tablero_games::AnyGame::chess960(n).expect("a start");
+            let start = tablero_games::AnyPosition::chess960(n).expect("a start");
             assert_eq!(start.chess960_number(), Some(n));
             format!("{}\n", start.position_text())
         })
@@ -172,5 +172,5 @@ fn chess960_starts_are_the_ones_python_chess_numbers() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("960 starts agree"), "{stdout}");
-    assert!(tablero_games::AnyGame::chess960(960).is_err());
+    assert!(tablero_games::AnyPosition::chess960(960).is_err());
 }

@@ -7,7 +7,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use tablero_games::AnyGame;
+use tablero_games::AnyPosition;
 
 const TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -124,7 +124,7 @@ impl Drop for Engine {
     }
 }
 
-fn assert_legal(game: &AnyGame, best: &str) {
+fn assert_legal(game: &AnyPosition, best: &str) {
     let legal = game.legal_moves_text();
     assert!(legal.iter().any(|m| m == best), "{best} not in {legal:?}");
 }
@@ -170,7 +170,7 @@ fn go_depth_reports_every_iteration() {
     engine.send("position startpos moves e2e4 c7c5");
     engine.send("go depth 5");
     let (best, lines) = engine.best_move();
-    let mut game = AnyGame::new("chess", None, None).expect("chess");
+    let mut game = AnyPosition::new("chess", None, None).expect("chess");
     game.play_texts(["e2e4", "c7c5"]).expect("legal moves");
     assert_legal(&game, &best);
     for depth in 1..=5 {
@@ -204,7 +204,10 @@ fn go_movetime_answers_on_time() {
     let took = start.elapsed();
     assert!(took >= Duration::from_millis(200), "{took:?}");
     assert!(took < Duration::from_secs(2), "{took:?}");
-    assert_legal(&AnyGame::new("chess", None, None).expect("chess"), &best);
+    assert_legal(
+        &AnyPosition::new("chess", None, None).expect("chess"),
+        &best,
+    );
 }
 
 #[test]
@@ -218,7 +221,10 @@ fn go_infinite_waits_for_stop() {
     engine.send("stop");
     let (best, _) = engine.best_move();
     assert!(start.elapsed() < Duration::from_secs(2));
-    assert_legal(&AnyGame::new("chess", None, None).expect("chess"), &best);
+    assert_legal(
+        &AnyPosition::new("chess", None, None).expect("chess"),
+        &best,
+    );
 }
 
 #[test]
@@ -235,7 +241,7 @@ fn go_with_clocks_budgets_the_side_to_move() {
         "{:?}",
         start.elapsed()
     );
-    let mut game = AnyGame::new("chess", None, None).expect("chess");
+    let mut game = AnyPosition::new("chess", None, None).expect("chess");
     game.play_text("d2d4").expect("legal");
     assert_legal(&game, &best);
 }
@@ -258,7 +264,7 @@ fn chess960_castles_king_takes_rook() {
     engine.send(&format!("position fen {fen960}"));
     engine.send("go depth 3");
     let (best, _) = engine.best_move();
-    let game = AnyGame::new("chess", Some("chess960"), Some(fen960)).expect("a 960 position");
+    let game = AnyPosition::new("chess", Some("chess960"), Some(fen960)).expect("a 960 position");
     assert_legal(&game, &best);
 }
 
@@ -278,7 +284,7 @@ fn xiangqi_through_uci_variant() {
     engine.send("position startpos moves h2e2 h9g7");
     engine.send("go depth 3");
     let (best, lines) = engine.best_move();
-    let mut game = AnyGame::new("xiangqi", None, None).expect("xiangqi");
+    let mut game = AnyPosition::new("xiangqi", None, None).expect("xiangqi");
     game.play_texts(["h2e2", "h9g7"]).expect("legal");
     assert_legal(&game, &best);
     // Every move written is ICCS with ranks 0-9.
@@ -305,7 +311,7 @@ fn xiangqi_through_uci_variant() {
     engine.send("go movetime 200");
     let (best, _) = engine.best_move();
     assert_legal(
-        &AnyGame::new("xiangqi", None, Some(fen)).expect("fen"),
+        &AnyPosition::new("xiangqi", None, Some(fen)).expect("fen"),
         &best,
     );
 }
@@ -376,7 +382,7 @@ fn ponderhit_switches_to_the_clock() {
         "{:?}",
         start.elapsed()
     );
-    let mut game = AnyGame::new("chess", None, None).expect("chess");
+    let mut game = AnyPosition::new("chess", None, None).expect("chess");
     game.play_texts(["e2e4", "e7e5"]).expect("legal");
     assert_legal(&game, &best);
 }

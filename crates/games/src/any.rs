@@ -156,7 +156,7 @@ impl TextPosition for Chess3d {
 
 /// A position of any tablero game: the one enum the server, store and command line use.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AnyGame {
+pub enum AnyPosition {
     /// Chess or Chess960.
     Chess(Chess),
     /// Xiangqi.
@@ -171,15 +171,15 @@ pub enum AnyGame {
 macro_rules! with_position {
     ($game:expr, $pos:ident => $body:expr) => {
         match $game {
-            AnyGame::Chess($pos) => $body,
-            AnyGame::Xiangqi($pos) => $body,
-            AnyGame::Draughts($pos) => $body,
-            AnyGame::Chess3d($pos) => $body,
+            AnyPosition::Chess($pos) => $body,
+            AnyPosition::Xiangqi($pos) => $body,
+            AnyPosition::Draughts($pos) => $body,
+            AnyPosition::Chess3d($pos) => $body,
         }
     };
 }
 
-impl AnyGame {
+impl AnyPosition {
     /// The position of `game` (`variant` or the default) from `position` text in the
     /// game's position format, or the start position.
     ///
@@ -190,7 +190,7 @@ impl AnyGame {
         game: &str,
         variant: Option<&str>,
         position: Option<&str>,
-    ) -> Result<AnyGame, GamesError> {
+    ) -> Result<AnyPosition, GamesError> {
         let info = CATALOG
             .iter()
             .find(|g| g.id == game)
@@ -212,14 +212,14 @@ impl AnyGame {
                     None => Chess::from_setup(ChessSetup::standard(), mode)
                         .map_err(|e| bad_position(e.to_string()))?,
                 };
-                Ok(AnyGame::Chess(pos))
+                Ok(AnyPosition::Chess(pos))
             }
             "xiangqi" => {
                 let pos = match position {
                     Some(fen) => Xiangqi::from_fen(fen).map_err(|e| bad_position(e.to_string()))?,
                     None => Xiangqi::new(),
                 };
-                Ok(AnyGame::Xiangqi(pos))
+                Ok(AnyPosition::Xiangqi(pos))
             }
             "draughts" => {
                 let rules: RuleSet =
@@ -234,7 +234,7 @@ impl AnyGame {
                     }
                     None => Draughts::new(rules),
                 };
-                Ok(AnyGame::Draughts(pos))
+                Ok(AnyPosition::Draughts(pos))
             }
             "chess3d" => {
                 // Without a position string: the rule book's start with generator state 0,
@@ -244,33 +244,35 @@ impl AnyGame {
                         .map_err(|e| bad_position(e.to_string()))?,
                     None => Chess3d::start(0),
                 };
-                Ok(AnyGame::Chess3d(pos))
+                Ok(AnyPosition::Chess3d(pos))
             }
             _ => Err(GamesError::Unavailable(game.to_owned())),
         }
     }
 
-    /// Like [`AnyGame::new`], but a chess3d game without a position text starts with
+    /// Like [`AnyPosition::new`], but a chess3d game without a position text starts with
     /// generator state `seed` (the rule book's start is seed 0): what a new game of
     /// the server or the terminal uses, with [`crate::fresh_seed`].
     ///
     /// # Errors
     ///
-    /// As [`AnyGame::new`].
+    /// As [`AnyPosition::new`].
     pub fn new_seeded(
         game: &str,
         variant: Option<&str>,
         position: Option<&str>,
         seed: u64,
-    ) -> Result<AnyGame, GamesError> {
-        match AnyGame::new(game, variant, position)? {
-            AnyGame::Chess3d(_) if position.is_none() => Ok(AnyGame::Chess3d(Chess3d::start(seed))),
+    ) -> Result<AnyPosition, GamesError> {
+        match AnyPosition::new(game, variant, position)? {
+            AnyPosition::Chess3d(_) if position.is_none() => {
+                Ok(AnyPosition::Chess3d(Chess3d::start(seed)))
+            }
             // A Chess960 game without a position starts from one of the 960 at random.
-            AnyGame::Chess(p)
+            AnyPosition::Chess(p)
                 if position.is_none() && p.castling_mode() == CastlingMode::Chess960 =>
             {
                 let number = u32::try_from(seed % 960).unwrap_or(518);
-                AnyGame::chess960(number)
+                AnyPosition::chess960(number)
             }
             other => Ok(other),
         }
@@ -282,18 +284,20 @@ impl AnyGame {
     /// # Errors
     ///
     /// [`GamesError::Position`] for a number above 959.
-    pub fn chess960(number: u32) -> Result<AnyGame, GamesError> {
-        Chess::chess960(number).map(AnyGame::Chess).ok_or_else(|| {
-            GamesError::Position(format!(
-                "Chess960 start {number}: expected a number from 0 to 959"
-            ))
-        })
+    pub fn chess960(number: u32) -> Result<AnyPosition, GamesError> {
+        Chess::chess960(number)
+            .map(AnyPosition::Chess)
+            .ok_or_else(|| {
+                GamesError::Position(format!(
+                    "Chess960 start {number}: expected a number from 0 to 959"
+                ))
+            })
     }
 
     /// The number (0–959) of this position if it is a Chess960 start position.
     #[must_use]
     pub fn chess960_number(&self) -> Option<u32> {
-        let AnyGame::Chess(p) = self else {
+        let AnyPosition::Chess(p) = self else {
             return None;
         };
         if p.castling_mode() != CastlingMode::Chess960 {
@@ -311,7 +315,7 @@ impl AnyGame {
             tablero_chess::chess960_back_rank(n).is_some_and(|rank| rank[..] == roles[..])
         })?;
         let start = Chess::chess960(number)?;
-        (AnyGame::Chess(start).position_text() == text).then_some(number)
+        (AnyPosition::Chess(start).position_text() == text).then_some(number)
     }
 
     /// Chess3d's generator state (the seed of a start position); `None` for the
@@ -319,7 +323,7 @@ impl AnyGame {
     #[must_use]
     pub fn generator_state(&self) -> Option<u64> {
         match self {
-            AnyGame::Chess3d(p) => Some(p.rng().state()),
+            AnyPosition::Chess3d(p) => Some(p.rng().state()),
             _ => None,
         }
     }
@@ -332,7 +336,7 @@ impl AnyGame {
     #[must_use]
     pub fn winnable_sides(&self) -> Option<&'static str> {
         use tablero_chess::Verdict;
-        let AnyGame::Chess(p) = self else {
+        let AnyPosition::Chess(p) = self else {
             return None;
         };
         let white = p.can_checkmate(Side::White);
@@ -350,10 +354,10 @@ impl AnyGame {
     #[must_use]
     pub fn turn(&self) -> Side {
         match self {
-            AnyGame::Chess(p) => p.turn(),
-            AnyGame::Xiangqi(p) => p.turn(),
-            AnyGame::Draughts(p) => p.turn(),
-            AnyGame::Chess3d(p) => p.turn(),
+            AnyPosition::Chess(p) => p.turn(),
+            AnyPosition::Xiangqi(p) => p.turn(),
+            AnyPosition::Draughts(p) => p.turn(),
+            AnyPosition::Chess3d(p) => p.turn(),
         }
     }
 
@@ -362,9 +366,9 @@ impl AnyGame {
     #[must_use]
     pub fn is_check(&self) -> bool {
         match self {
-            AnyGame::Chess(p) => p.is_check(),
-            AnyGame::Xiangqi(p) => p.is_check(),
-            AnyGame::Draughts(_) | AnyGame::Chess3d(_) => false,
+            AnyPosition::Chess(p) => p.is_check(),
+            AnyPosition::Xiangqi(p) => p.is_check(),
+            AnyPosition::Draughts(_) | AnyPosition::Chess3d(_) => false,
         }
     }
 
@@ -372,8 +376,8 @@ impl AnyGame {
     #[must_use]
     pub fn variant_id(&self) -> &'static str {
         match self {
-            AnyGame::Chess(p) if p.castling_mode() == CastlingMode::Chess960 => "chess960",
-            AnyGame::Draughts(p) => p.rule_set().id(),
+            AnyPosition::Chess(p) if p.castling_mode() == CastlingMode::Chess960 => "chess960",
+            AnyPosition::Draughts(p) => p.rule_set().id(),
             _ => "standard",
         }
     }
@@ -383,10 +387,10 @@ impl AnyGame {
     #[must_use]
     pub fn move_number(&self) -> u32 {
         match self {
-            AnyGame::Chess(pos) => pos.fullmoves(),
-            AnyGame::Xiangqi(pos) => pos.fullmoves(),
-            AnyGame::Draughts(_) => 1,
-            AnyGame::Chess3d(pos) => pos.move_number(),
+            AnyPosition::Chess(pos) => pos.fullmoves(),
+            AnyPosition::Xiangqi(pos) => pos.fullmoves(),
+            AnyPosition::Draughts(_) => 1,
+            AnyPosition::Chess3d(pos) => pos.move_number(),
         }
     }
 
@@ -394,10 +398,10 @@ impl AnyGame {
     #[must_use]
     pub fn kind(&self) -> GameKind {
         match self {
-            AnyGame::Chess(_) => GameKind::Chess,
-            AnyGame::Xiangqi(_) => GameKind::Xiangqi,
-            AnyGame::Draughts(_) => GameKind::Draughts,
-            AnyGame::Chess3d(_) => GameKind::Chess3d,
+            AnyPosition::Chess(_) => GameKind::Chess,
+            AnyPosition::Xiangqi(_) => GameKind::Xiangqi,
+            AnyPosition::Draughts(_) => GameKind::Draughts,
+            AnyPosition::Chess3d(_) => GameKind::Chess3d,
         }
     }
 

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use tablero_engine::Limits;
 
-use crate::{AnyEngine, AnyGame, SearchRequest};
+use crate::{AnyEngine, AnyPosition, SearchRequest};
 
 /// Game, variant, position and search depth of each bench position.
 pub const BENCH_POSITIONS: &[(&str, &str, &str, u32)] = &[
@@ -130,7 +130,7 @@ pub fn bench(
     let start = Instant::now();
     let mut lines = Vec::with_capacity(BENCH_POSITIONS.len());
     for &(game, variant, position, depth) in BENCH_POSITIONS {
-        let pos = AnyGame::new(game, Some(variant), Some(position))?;
+        let pos = AnyPosition::new(game, Some(variant), Some(position))?;
         let engine = AnyEngine::for_game(&pos, 16);
         let request = SearchRequest {
             limits: Limits::depth(depth),

@@ -17,9 +17,9 @@
 //! colour, between brackets in plain text (`♛[♚]♝`).
 //!
 //! ```
-//! use tablero_games::{AnyGame, BoardStyle, board_text};
+//! use tablero_games::{AnyPosition, BoardStyle, board_text};
 //!
-//! let start = AnyGame::new("chess", None, None).unwrap();
+//! let start = AnyPosition::new("chess", None, None).unwrap();
 //! let text = board_text(&start, BoardStyle::default());
 //! assert_eq!(text.lines().nth(1), Some("8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜ 8"));
 //! ```
@@ -30,7 +30,7 @@ use tablero_core::Side;
 use tablero_draughts::{Draughts, Role as DraughtsRole};
 use tablero_xiangqi::Xiangqi;
 
-use crate::AnyGame;
+use crate::AnyPosition;
 
 /// Which ANSI colours a board uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -61,12 +61,12 @@ pub struct BoardStyle {
 /// With [`Colours::Off`] the text holds no escape sequence and no line ends in a
 /// space, so it can be compared exactly.
 #[must_use]
-pub fn board_text(game: &AnyGame, style: BoardStyle) -> String {
+pub fn board_text(game: &AnyPosition, style: BoardStyle) -> String {
     let lines = match game {
-        AnyGame::Chess(pos) => chess_grid(pos, style).render(style.colours),
-        AnyGame::Xiangqi(pos) => xiangqi_grid(pos, style).render(style.colours),
-        AnyGame::Draughts(pos) => draughts_grid(pos, style).render(style.colours),
-        AnyGame::Chess3d(pos) => chess3d_lines(pos, style),
+        AnyPosition::Chess(pos) => chess_grid(pos, style).render(style.colours),
+        AnyPosition::Xiangqi(pos) => xiangqi_grid(pos, style).render(style.colours),
+        AnyPosition::Draughts(pos) => draughts_grid(pos, style).render(style.colours),
+        AnyPosition::Chess3d(pos) => chess3d_lines(pos, style),
     };
     let mut out = String::new();
     for line in lines {
@@ -675,7 +675,7 @@ mod tests {
     use super::*;
 
     fn plain(game: &str, variant: Option<&str>, flipped: bool) -> String {
-        let pos = AnyGame::new(game, variant, None).expect("a catalog game");
+        let pos = AnyPosition::new(game, variant, None).expect("a catalog game");
         board_text(
             &pos,
             BoardStyle {
@@ -703,7 +703,7 @@ mod tests {
 
     #[test]
     fn chess_flipped_after_e4() {
-        let mut pos = AnyGame::new("chess", None, None).expect("start");
+        let mut pos = AnyPosition::new("chess", None, None).expect("start");
         pos.play_text("e4").expect("legal");
         let style = BoardStyle {
             flipped: true,
@@ -806,7 +806,7 @@ A ♖ ♘ ♗ · · ♗ ♘ ♖ A    A · · · ♕ ♔ · · · A    A ♖ ♘ 
 
     #[test]
     fn colours_wrap_cells_in_escapes_and_keep_the_text() {
-        let pos = AnyGame::new("xiangqi", None, None).expect("start");
+        let pos = AnyPosition::new("xiangqi", None, None).expect("start");
         for colours in [Colours::Basic, Colours::Extended] {
             let text = board_text(
                 &pos,
@@ -831,7 +831,7 @@ A ♖ ♘ ♗ · · ♗ ♘ ♖ A    A · · · ♕ ♔ · · · A    A ♖ ♘ 
 
     #[test]
     fn ascii_uses_position_letters() {
-        let pos = AnyGame::new("xiangqi", None, None).expect("start");
+        let pos = AnyPosition::new("xiangqi", None, None).expect("start");
         let style = BoardStyle {
             ascii: true,
             ..BoardStyle::default()
@@ -839,13 +839,13 @@ A ♖ ♘ ♗ · · ♗ ♘ ♖ A    A · · · ♕ ♔ · · · A    A ♖ ♘ 
         let text = board_text(&pos, style);
         assert!(text.is_ascii(), "{text}");
         assert!(text.contains("9 r  n  b  a  k  a  b  n  r  9"), "{text}");
-        let pos = AnyGame::new("chess3d", None, None).expect("start");
+        let pos = AnyPosition::new("chess3d", None, None).expect("start");
         assert!(board_text(&pos, style).is_ascii());
     }
 
     #[test]
     fn a_king_or_general_in_check_is_marked() {
-        let mut pos = AnyGame::new("chess", None, None).expect("start");
+        let mut pos = AnyPosition::new("chess", None, None).expect("start");
         for m in ["e4", "f5", "Qh5+"] {
             pos.play_text(m).expect("legal");
         }
@@ -861,13 +861,13 @@ A ♖ ♘ ♗ · · ♗ ♘ ♖ A    A · · · ♕ ♔ · · · A    A ♖ ♘ 
         assert!(coloured.contains("\x1b[0;41;30m♚"), "{coloured:?}");
         // The last cell of a row closes its bracket where the row's label begins.
         let fen = "7k/8/8/8/8/8/8/K6R b - - 0 1";
-        let pos = AnyGame::new("chess", None, Some(fen)).expect("valid");
+        let pos = AnyPosition::new("chess", None, Some(fen)).expect("valid");
         assert!(board_text(&pos, BoardStyle::default()).contains(" ·[♚]8"));
         let fen = "4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1";
-        let pos = AnyGame::new("xiangqi", None, Some(fen)).expect("valid");
+        let pos = AnyPosition::new("xiangqi", None, Some(fen)).expect("valid");
         let text = board_text(&pos, BoardStyle::default());
         assert!(text.contains("9 ＋ ＋ ＋ ＋[將]＋ ＋ ＋ ＋ 9"), "{text}");
-        let unmarked = AnyGame::new("chess", None, None).expect("start");
+        let unmarked = AnyPosition::new("chess", None, None).expect("start");
         assert!(!board_text(&unmarked, BoardStyle::default()).contains('['));
     }
 

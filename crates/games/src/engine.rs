@@ -1,4 +1,4 @@
-//! The engine for any game: searches an [`AnyGame`] and answers in the game's move
+//! The engine for any game: searches an [`AnyPosition`] and answers in the game's move
 //! format, so the command line, UCI/Hub front ends and the server never dispatch by
 //! game themselves.
 
@@ -11,7 +11,7 @@ use tablero_engine::{
     SearchInfo, SearchOptions, SearchResult, XiangqiEvaluator,
 };
 
-use crate::AnyGame;
+use crate::AnyPosition;
 use crate::any::TextPosition;
 
 /// What to search for.
@@ -126,9 +126,9 @@ enum Inner {
 /// ```
 /// use std::sync::atomic::AtomicBool;
 /// use tablero_engine::Limits;
-/// use tablero_games::{AnyEngine, AnyGame, SearchRequest};
+/// use tablero_games::{AnyEngine, AnyPosition, SearchRequest};
 ///
-/// let game = AnyGame::new("chess", None, None).unwrap();
+/// let game = AnyPosition::new("chess", None, None).unwrap();
 /// let engine = AnyEngine::for_game(&game, 16);
 /// let request = SearchRequest { limits: Limits::depth(3), ..SearchRequest::default() };
 /// let result = engine.search(&game, &[], &request, &AtomicBool::new(false), |_| {});
@@ -142,25 +142,25 @@ pub struct AnyEngine {
 impl AnyEngine {
     /// An engine for the kind of `game`, with about `hash_mb` MiB of hash table.
     #[must_use]
-    pub fn for_game(game: &AnyGame, hash_mb: usize) -> AnyEngine {
+    pub fn for_game(game: &AnyPosition, hash_mb: usize) -> AnyEngine {
         let inner = match game {
-            AnyGame::Chess(_) => Inner::Chess(Engine::new(ChessEvaluator, hash_mb)),
-            AnyGame::Xiangqi(_) => Inner::Xiangqi(Engine::new(XiangqiEvaluator, hash_mb)),
-            AnyGame::Draughts(_) => Inner::Draughts(Engine::new(DraughtsEvaluator, hash_mb)),
-            AnyGame::Chess3d(_) => Inner::Chess3d(Engine::new(Chess3dEvaluator, hash_mb)),
+            AnyPosition::Chess(_) => Inner::Chess(Engine::new(ChessEvaluator, hash_mb)),
+            AnyPosition::Xiangqi(_) => Inner::Xiangqi(Engine::new(XiangqiEvaluator, hash_mb)),
+            AnyPosition::Draughts(_) => Inner::Draughts(Engine::new(DraughtsEvaluator, hash_mb)),
+            AnyPosition::Chess3d(_) => Inner::Chess3d(Engine::new(Chess3dEvaluator, hash_mb)),
         };
         AnyEngine { inner }
     }
 
     /// Whether this engine searches positions of `game`'s kind.
     #[must_use]
-    pub fn plays(&self, game: &AnyGame) -> bool {
+    pub fn plays(&self, game: &AnyPosition) -> bool {
         matches!(
             (&self.inner, game),
-            (Inner::Chess(_), AnyGame::Chess(_))
-                | (Inner::Xiangqi(_), AnyGame::Xiangqi(_))
-                | (Inner::Draughts(_), AnyGame::Draughts(_))
-                | (Inner::Chess3d(_), AnyGame::Chess3d(_))
+            (Inner::Chess(_), AnyPosition::Chess(_))
+                | (Inner::Xiangqi(_), AnyPosition::Xiangqi(_))
+                | (Inner::Draughts(_), AnyPosition::Draughts(_))
+                | (Inner::Chess3d(_), AnyPosition::Chess3d(_))
         )
     }
 
@@ -191,8 +191,8 @@ impl AnyEngine {
     /// kind (and a small table), so a mix-up costs speed, never correctness.
     pub fn search(
         &self,
-        game: &AnyGame,
-        history: &[AnyGame],
+        game: &AnyPosition,
+        history: &[AnyPosition],
         request: &SearchRequest,
         stop: &AtomicBool,
         mut on_info: impl FnMut(&TextInfo),
@@ -210,10 +210,10 @@ impl AnyEngine {
             }};
         }
         match (&self.inner, game) {
-            (Inner::Chess(e), AnyGame::Chess(p)) => run!(e, p, AnyGame::Chess),
-            (Inner::Xiangqi(e), AnyGame::Xiangqi(p)) => run!(e, p, AnyGame::Xiangqi),
-            (Inner::Draughts(e), AnyGame::Draughts(p)) => run!(e, p, AnyGame::Draughts),
-            (Inner::Chess3d(e), AnyGame::Chess3d(p)) => run!(e, p, AnyGame::Chess3d),
+            (Inner::Chess(e), AnyPosition::Chess(p)) => run!(e, p, AnyPosition::Chess),
+            (Inner::Xiangqi(e), AnyPosition::Xiangqi(p)) => run!(e, p, AnyPosition::Xiangqi),
+            (Inner::Draughts(e), AnyPosition::Draughts(p)) => run!(e, p, AnyPosition::Draughts),
+            (Inner::Chess3d(e), AnyPosition::Chess3d(p)) => run!(e, p, AnyPosition::Chess3d),
             _ => AnyEngine::for_game(game, 1).search(game, history, request, stop, on_info),
         }
     }
@@ -225,8 +225,8 @@ impl AnyEngine {
     /// `limits`, then [`accepts_draw`] on its score for `computer`.
     pub fn decide_draw(
         &self,
-        game: &AnyGame,
-        history: &[AnyGame],
+        game: &AnyPosition,
+        history: &[AnyPosition],
         computer: Side,
         plies: usize,
         limits: Limits,

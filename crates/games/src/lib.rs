@@ -13,7 +13,7 @@ mod search_thread;
 mod time_control;
 mod ui_hints;
 
-pub use any::{AnyGame, GamesError, MoveError};
+pub use any::{AnyPosition, GamesError, MoveError};
 pub use bench::{BENCH_POSITIONS, BenchLine, bench};
 pub use board_text::{BoardStyle, Colours, board_text};
 pub use catalog::{CATALOG, GameInfo, GameKind, UnknownGame, VariantInfo};

@@ -6,7 +6,9 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::{AnyEngine, AnyGame, SearchMode, SearchRequest, SearchThread, TextInfo, TextResult};
+use crate::{
+    AnyEngine, AnyPosition, SearchMode, SearchRequest, SearchThread, TextInfo, TextResult,
+};
 
 /// Whether a protocol conversation goes on after a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,9 +24,9 @@ pub enum Flow {
 /// ```
 /// use std::ops::ControlFlow;
 /// use std::sync::mpsc::channel;
-/// use tablero_games::{AnyGame, Limits, ProtocolEngine, SearchMode, SearchRequest};
+/// use tablero_games::{AnyPosition, Limits, ProtocolEngine, SearchMode, SearchRequest};
 ///
-/// let game = AnyGame::new("chess", None, None).unwrap();
+/// let game = AnyPosition::new("chess", None, None).unwrap();
 /// let mut engine = ProtocolEngine::default();
 /// let request = SearchRequest { limits: Limits { depth: Some(2), ..Limits::default() }, ..SearchRequest::default() };
 /// let (out, answers) = channel();
@@ -50,7 +52,7 @@ impl ProtocolEngine {
     /// Builds the engine for `game` and `hash_mb` now unless a search is running:
     /// for the protocols' set-up commands (`isready`, `init`), where a GUI expects
     /// slow work such as allocating the hash table.
-    pub fn prepare(&mut self, game: &AnyGame, hash_mb: usize) {
+    pub fn prepare(&mut self, game: &AnyPosition, hash_mb: usize) {
         if self.search.is_none() {
             self.engine_for(game, hash_mb);
         }
@@ -96,8 +98,8 @@ impl ProtocolEngine {
     )]
     pub fn start(
         &mut self,
-        game: &AnyGame,
-        history: Vec<AnyGame>,
+        game: &AnyPosition,
+        history: Vec<AnyPosition>,
         hash_mb: usize,
         request: SearchRequest,
         mode: SearchMode,
@@ -141,7 +143,7 @@ impl ProtocolEngine {
     }
 
     /// The engine for `game`'s kind and `hash_mb`, built when missing.
-    fn engine_for(&mut self, game: &AnyGame, hash_mb: usize) -> Arc<AnyEngine> {
+    fn engine_for(&mut self, game: &AnyPosition, hash_mb: usize) -> Arc<AnyEngine> {
         let game_id = game.game_id();
         match &self.engine {
             Some(kept) if kept.game_id == game_id && kept.hash_mb == hash_mb => {

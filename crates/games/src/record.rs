@@ -13,7 +13,7 @@ use tablero_draughts::{PdnGame, draughts_result};
 use tablero_xiangqi::pgn::{MoveFormat, PgnGame as XiangqiPgn};
 
 use crate::any::{MoveError, TextPosition};
-use crate::{AnyGame, GameKind};
+use crate::{AnyPosition, GameKind};
 use tablero_core::Refusal;
 
 /// Why a record refused a move or a file could not be read. The record is unchanged
@@ -86,9 +86,9 @@ pub struct RecordedMove {
 /// the game's full rules.
 ///
 /// ```
-/// use tablero_games::{AnyGame, AnyRecord};
+/// use tablero_games::{AnyPosition, AnyRecord};
 ///
-/// let start = AnyGame::new("chess", None, None).unwrap();
+/// let start = AnyPosition::new("chess", None, None).unwrap();
 /// let mut record = AnyRecord::new(start);
 /// for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
 ///     record.play_text(m).unwrap();
@@ -101,19 +101,19 @@ pub struct RecordedMove {
 pub struct AnyRecord {
     rules: Rules,
     /// The start first, the current position last: one more than `moves`.
-    positions: Vec<AnyGame>,
+    positions: Vec<AnyPosition>,
     moves: Vec<RecordedMove>,
 }
 
 impl AnyRecord {
     /// A record starting at `start`, under the draw rules of its game (and rule set).
     #[must_use]
-    pub fn new(start: AnyGame) -> AnyRecord {
+    pub fn new(start: AnyPosition) -> AnyRecord {
         let rules = match &start {
-            AnyGame::Chess(p) => Rules::Chess(tablero_chess::Game::new(p.clone())),
-            AnyGame::Xiangqi(p) => Rules::Xiangqi(tablero_xiangqi::Game::new(p.clone())),
-            AnyGame::Draughts(p) => Rules::Draughts(tablero_draughts::Game::new(p.clone())),
-            AnyGame::Chess3d(p) => Rules::Chess3d(tablero_chess3d::Game::new(p.clone())),
+            AnyPosition::Chess(p) => Rules::Chess(tablero_chess::Game::new(p.clone())),
+            AnyPosition::Xiangqi(p) => Rules::Xiangqi(tablero_xiangqi::Game::new(p.clone())),
+            AnyPosition::Draughts(p) => Rules::Draughts(tablero_draughts::Game::new(p.clone())),
+            AnyPosition::Chess3d(p) => Rules::Chess3d(tablero_chess3d::Game::new(p.clone())),
         };
         AnyRecord {
             rules,
@@ -136,7 +136,7 @@ impl AnyRecord {
 
     /// The start position.
     #[must_use]
-    pub fn start(&self) -> &AnyGame {
+    pub fn start(&self) -> &AnyPosition {
         self.positions
             .first()
             .expect("the start position is never removed")
@@ -144,7 +144,7 @@ impl AnyRecord {
 
     /// The current position.
     #[must_use]
-    pub fn position(&self) -> &AnyGame {
+    pub fn position(&self) -> &AnyPosition {
         self.positions
             .last()
             .expect("the start position is never removed")
@@ -153,7 +153,7 @@ impl AnyRecord {
     /// The positions before the current one, oldest first: what an engine needs to
     /// see repetitions.
     #[must_use]
-    pub fn history(&self) -> &[AnyGame] {
+    pub fn history(&self) -> &[AnyPosition] {
         &self.positions[..self.positions.len() - 1]
     }
 
@@ -173,10 +173,10 @@ impl AnyRecord {
     #[must_use]
     pub fn turn(&self) -> Side {
         match self.position() {
-            AnyGame::Chess(p) => p.turn(),
-            AnyGame::Xiangqi(p) => p.turn(),
-            AnyGame::Draughts(p) => p.turn(),
-            AnyGame::Chess3d(p) => p.turn(),
+            AnyPosition::Chess(p) => p.turn(),
+            AnyPosition::Xiangqi(p) => p.turn(),
+            AnyPosition::Draughts(p) => p.turn(),
+            AnyPosition::Chess3d(p) => p.turn(),
         }
     }
 
@@ -185,9 +185,9 @@ impl AnyRecord {
     #[must_use]
     pub fn first_side(&self) -> Side {
         match self.start() {
-            AnyGame::Draughts(p) => p.rule_set().rules().first_to_move,
-            AnyGame::Chess3d(_) => Side::Black,
-            AnyGame::Chess(_) | AnyGame::Xiangqi(_) => Side::White,
+            AnyPosition::Draughts(p) => p.rule_set().rules().first_to_move,
+            AnyPosition::Chess3d(_) => Side::Black,
+            AnyPosition::Chess(_) | AnyPosition::Xiangqi(_) => Side::White,
         }
     }
 
@@ -196,7 +196,7 @@ impl AnyRecord {
     #[must_use]
     pub fn player_tag(&self, side: Side) -> &'static str {
         match (self.start(), side) {
-            (AnyGame::Xiangqi(_), Side::White) => "Red",
+            (AnyPosition::Xiangqi(_), Side::White) => "Red",
             (_, Side::White) => "White",
             (_, Side::Black) => "Black",
         }
@@ -228,16 +228,16 @@ impl AnyRecord {
         };
         let mut next = self.position().clone();
         let played = match (&mut self.rules, &mut next) {
-            (Rules::Chess(game), AnyGame::Chess(pos)) => {
+            (Rules::Chess(game), AnyPosition::Chess(pos)) => {
                 play_in(pos, text, |m| game.play(m).map_err(|e| over(&e)))
             }
-            (Rules::Xiangqi(game), AnyGame::Xiangqi(pos)) => {
+            (Rules::Xiangqi(game), AnyPosition::Xiangqi(pos)) => {
                 play_in(pos, text, |m| game.play(m).map_err(|e| over(&e)))
             }
-            (Rules::Draughts(game), AnyGame::Draughts(pos)) => {
+            (Rules::Draughts(game), AnyPosition::Draughts(pos)) => {
                 play_in(pos, text, |m| game.play(m).map_err(|e| over(&e)))
             }
-            (Rules::Chess3d(game), AnyGame::Chess3d(pos)) => play_in(pos, text, |m| {
+            (Rules::Chess3d(game), AnyPosition::Chess3d(pos)) => play_in(pos, text, |m| {
                 game.play(m).map(|_| ()).map_err(|e| over(&e))
             }),
             _ => unreachable!("the rules and the positions are of the same game"),
@@ -293,7 +293,7 @@ impl AnyRecord {
     #[must_use]
     pub fn has_insufficient_material(&self, side: Side) -> bool {
         match self.position() {
-            AnyGame::Chess(p) => p.can_checkmate(side) == tablero_chess::Verdict::Unwinnable,
+            AnyPosition::Chess(p) => p.can_checkmate(side) == tablero_chess::Verdict::Unwinnable,
             _ => false,
         }
     }
@@ -435,20 +435,20 @@ impl AnyRecord {
         text: &str,
         keep: &dyn Fn(usize) -> bool,
     ) -> Vec<Option<Result<ImportedRecord, RecordError>>> {
-        let start = match AnyGame::new(game, variant, None) {
+        let start = match AnyPosition::new(game, variant, None) {
             Ok(start) => start,
             Err(e) => return vec![Some(Err(RecordError::Game(e.to_string())))],
         };
         let bad = |game: usize, reason: String| RecordError::Import { game, reason };
         match start {
-            AnyGame::Chess(_) => tablero_chess::pgn::read_str(text)
+            AnyPosition::Chess(_) => tablero_chess::pgn::read_str(text)
                 .into_iter()
                 .enumerate()
                 .map(|(i, read)| {
                     keep(i).then(|| {
                         let pgn = read.map_err(|e| bad(i + 1, e.to_string()))?;
                         let moves: Vec<_> = pgn.mainline_moves().collect();
-                        let record = replay(AnyGame::Chess(pgn.start.clone()), &moves)
+                        let record = replay(AnyPosition::Chess(pgn.start.clone()), &moves)
                             .map_err(|e| bad(i + 1, e.to_string()))?;
                         Ok(ImportedRecord {
                             record,
@@ -458,13 +458,13 @@ impl AnyRecord {
                     })
                 })
                 .collect(),
-            AnyGame::Xiangqi(_) => tablero_xiangqi::pgn::read_pgn(text)
+            AnyPosition::Xiangqi(_) => tablero_xiangqi::pgn::read_pgn(text)
                 .into_iter()
                 .enumerate()
                 .map(|(i, read)| {
                     keep(i).then(|| {
                         let pgn = read.map_err(|e| bad(i + 1, e.to_string()))?;
-                        let record = replay(AnyGame::Xiangqi(pgn.start.clone()), &pgn.moves)
+                        let record = replay(AnyPosition::Xiangqi(pgn.start.clone()), &pgn.moves)
                             .map_err(|e| bad(i + 1, e.to_string()))?;
                         Ok(ImportedRecord {
                             record,
@@ -474,12 +474,12 @@ impl AnyRecord {
                     })
                 })
                 .collect(),
-            AnyGame::Draughts(start) => {
+            AnyPosition::Draughts(start) => {
                 let read = tablero_draughts::read_pdn(text, start.rule_set());
                 let mut out: Vec<Option<Result<ImportedRecord, RecordError>>> = Vec::new();
                 for (i, pdn) in read.games.into_iter().enumerate() {
                     out.push(keep(i).then(|| {
-                        replay(AnyGame::Draughts(pdn.start.clone()), &pdn.moves)
+                        replay(AnyPosition::Draughts(pdn.start.clone()), &pdn.moves)
                             .map(|record| ImportedRecord {
                                 record,
                                 result: pdn.result.unwrap_or_else(|| "*".to_owned()),
@@ -495,7 +495,7 @@ impl AnyRecord {
                 );
                 out
             }
-            AnyGame::Chess3d(_) => read_chess3d_records(text, keep),
+            AnyPosition::Chess3d(_) => read_chess3d_records(text, keep),
         }
     }
 }
@@ -568,9 +568,9 @@ fn play_in<P: TextPosition>(
 }
 
 /// The record of `moves` played from `start`.
-fn replay<M: Copy>(start: AnyGame, moves: &[M]) -> Result<AnyRecord, RecordError>
+fn replay<M: Copy>(start: AnyPosition, moves: &[M]) -> Result<AnyRecord, RecordError>
 where
-    AnyGame: MoveText<M>,
+    AnyPosition: MoveText<M>,
 {
     let mut record = AnyRecord::new(start);
     for &m in moves {
@@ -587,7 +587,7 @@ trait MoveText<M> {
 
 macro_rules! move_text {
     ($move:ty, $variant:path) => {
-        impl MoveText<$move> for AnyGame {
+        impl MoveText<$move> for AnyPosition {
             fn text_of(&self, m: $move) -> String {
                 match self {
                     $variant(pos) => TextPosition::move_text(pos, m),
@@ -598,10 +598,10 @@ macro_rules! move_text {
         }
     };
 }
-move_text!(tablero_chess::Move, AnyGame::Chess);
-move_text!(tablero_xiangqi::Move, AnyGame::Xiangqi);
-move_text!(tablero_draughts::Move, AnyGame::Draughts);
-move_text!(tablero_chess3d::Move, AnyGame::Chess3d);
+move_text!(tablero_chess::Move, AnyPosition::Chess);
+move_text!(tablero_xiangqi::Move, AnyPosition::Xiangqi);
+move_text!(tablero_draughts::Move, AnyPosition::Draughts);
+move_text!(tablero_chess3d::Move, AnyPosition::Chess3d);
 
 /// The tag naming the chess3d start position (with its generator state).
 const CHESS3D_POSITION_TAG: &str = "Position";
@@ -768,7 +768,7 @@ fn chess3d_game(
             .map_err(|e| bad(format!("{CHESS3D_POSITION_TAG} tag: {e}")))?,
         None => Chess3d::start(0),
     };
-    let mut record = AnyRecord::new(AnyGame::Chess3d(start));
+    let mut record = AnyRecord::new(AnyPosition::Chess3d(start));
     for (i, m) in moves.iter().enumerate() {
         record
             .play_text(m)
@@ -787,7 +787,7 @@ mod tests {
 
     fn record(game: &str, variant: Option<&str>, moves: &[&str]) -> AnyRecord {
         let mut record =
-            AnyRecord::new(AnyGame::new(game, variant, None).expect("valid in this test"));
+            AnyRecord::new(AnyPosition::new(game, variant, None).expect("valid in this test"));
         for m in moves {
             record.play_text(m).expect("valid in this test");
         }
@@ -855,7 +855,7 @@ mod tests {
     fn xiangqi_perpetual_check_loses() {
         // Red's chariot checks from h8 and h9 forever; black's general shuffles.
         let fen = "3k5/9/9/9/9/9/9/9/9/4K2R1 w - - 0 1";
-        let start = AnyGame::new("xiangqi", None, Some(fen)).expect("valid in this test");
+        let start = AnyPosition::new("xiangqi", None, Some(fen)).expect("valid in this test");
         let mut r = AnyRecord::new(start);
         let cycle = [
             "h0h9", "d9d8", "h9h8", "d8d9", "h8h9", "d9d8", "h9h8", "d8d9",
@@ -889,7 +889,8 @@ mod tests {
     #[test]
     fn insufficient_material_is_chess_only() {
         let fen = "8/8/8/8/8/8/8/K1k4N w - - 0 1";
-        let r = AnyRecord::new(AnyGame::new("chess", None, Some(fen)).expect("valid in this test"));
+        let r =
+            AnyRecord::new(AnyPosition::new("chess", None, Some(fen)).expect("valid in this test"));
         assert!(r.has_insufficient_material(Side::White));
         assert!(r.has_insufficient_material(Side::Black));
         assert!(!record("chess", None, &[]).has_insufficient_material(Side::White));
@@ -900,14 +901,14 @@ mod tests {
     fn locked_pawns_are_dead_and_make_flag_falls_and_resignations_draws() {
         // Nobody can ever pass the wall: a dead position (FIDE 5.2.2).
         let dead = "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1";
-        let r = AnyRecord::new(AnyGame::new("chess", None, Some(dead)).expect("valid FEN"));
+        let r = AnyRecord::new(AnyPosition::new("chess", None, Some(dead)).expect("valid FEN"));
         assert_eq!(r.outcome().map(|o| o.reason()), Some(Reason::DeadPosition));
         // White's dark-squared bishops are shut in behind the pawns and can never
         // check; Black's bishop on a2 can still mate with help (Chess Unwinnability
         // Analyzer test vector). Black's flag fall or resignation is a draw, White's
         // loses.
         let fen = "3k4/1b6/8/1p1p1p1p/1P1P1P1P/4B3/b4B2/3K4 b - - 0 1";
-        let r = AnyRecord::new(AnyGame::new("chess", None, Some(fen)).expect("valid FEN"));
+        let r = AnyRecord::new(AnyPosition::new("chess", None, Some(fen)).expect("valid FEN"));
         assert_eq!(r.outcome(), None);
         let draw = |reason| Outcome::Draw { reason };
         let black_wins = |reason| Outcome::Win {
@@ -929,7 +930,7 @@ mod tests {
         );
         // A dark-squared bishop behind the wall can never check either: dead.
         let walled = "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/2B1K3 w - - 0 1";
-        let r = AnyRecord::new(AnyGame::new("chess", None, Some(walled)).expect("valid FEN"));
+        let r = AnyRecord::new(AnyPosition::new("chess", None, Some(walled)).expect("valid FEN"));
         assert_eq!(r.outcome().map(|o| o.reason()), Some(Reason::DeadPosition));
         assert!(r.has_insufficient_material(Side::White));
         assert!(r.has_insufficient_material(Side::Black));

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use tablero_engine::Limits;
 
-use crate::{AnyEngine, AnyGame, SearchRequest, TextInfo, TextResult};
+use crate::{AnyEngine, AnyPosition, SearchRequest, TextInfo, TextResult};
 
 /// When the answer of a search that has returned may go out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -73,9 +73,9 @@ impl SearchMode {
 /// ```
 /// use std::ops::ControlFlow;
 /// use std::sync::{Arc, mpsc::channel};
-/// use tablero_games::{AnyEngine, AnyGame, Limits, SearchMode, SearchRequest, SearchThread};
+/// use tablero_games::{AnyEngine, AnyPosition, Limits, SearchMode, SearchRequest, SearchThread};
 ///
-/// let game = AnyGame::new("chess", None, None).unwrap();
+/// let game = AnyPosition::new("chess", None, None).unwrap();
 /// let engine = Arc::new(AnyEngine::for_game(&game, 1));
 /// let request = SearchRequest { limits: Limits::depth(2), ..SearchRequest::default() };
 /// let (out, answers) = channel();
@@ -140,8 +140,8 @@ impl SearchThread {
     /// returned and `mode.hold` allows.
     pub fn spawn(
         engine: Arc<AnyEngine>,
-        game: AnyGame,
-        history: Vec<AnyGame>,
+        game: AnyPosition,
+        history: Vec<AnyPosition>,
         request: SearchRequest,
         mode: SearchMode,
         mut on_info: impl FnMut(&TextInfo) -> ControlFlow<()> + Send + 'static,
@@ -309,7 +309,7 @@ mod tests {
     /// A chess search with `limits` and `mode` whose answers (the best move) and
     /// progress reports (`info`) arrive on the receiver.
     fn chess_search(limits: Limits, mode: SearchMode) -> (SearchThread, Receiver<String>) {
-        let game = AnyGame::new("chess", None, None).expect("chess is in the catalog");
+        let game = AnyPosition::new("chess", None, None).expect("chess is in the catalog");
         let engine = Arc::new(AnyEngine::for_game(&game, 1));
         let request = SearchRequest {
             limits,

@@ -9,9 +9,9 @@
 //! 8×8 (`y` is the row `A`…`H`, `x` the column `1`…`8`).
 //!
 //! ```
-//! use tablero_games::AnyGame;
+//! use tablero_games::AnyPosition;
 //!
-//! let start = AnyGame::new("chess", None, None).unwrap();
+//! let start = AnyPosition::new("chess", None, None).unwrap();
 //! let board = start.board_hints();
 //! assert_eq!((board.width, board.height, board.levels), (8, 8, 1));
 //! assert_eq!(board.pieces.len(), 32);
@@ -22,7 +22,7 @@
 
 use tablero_core::Side;
 
-use crate::AnyGame;
+use crate::AnyPosition;
 
 /// A place on a board: `[level, x, y]` (see the module documentation).
 pub type Spot = [u8; 3];
@@ -77,13 +77,13 @@ pub struct MoveHint {
     pub promotion: Option<char>,
 }
 
-impl AnyGame {
+impl AnyPosition {
     /// The position as a grid of pieces, with the checked king and, in draughts, the
     /// square numbers.
     #[must_use]
     pub fn board_hints(&self) -> BoardHints {
         match self {
-            AnyGame::Chess(pos) => {
+            AnyPosition::Chess(pos) => {
                 let pieces = pos
                     .board()
                     .pieces()
@@ -102,7 +102,7 @@ impl AnyGame {
                     numbers: Vec::new(),
                 }
             }
-            AnyGame::Xiangqi(pos) => {
+            AnyPosition::Xiangqi(pos) => {
                 let pieces = pos
                     .board()
                     .iter()
@@ -129,7 +129,7 @@ impl AnyGame {
                     numbers: Vec::new(),
                 }
             }
-            AnyGame::Draughts(pos) => {
+            AnyPosition::Draughts(pos) => {
                 let rules = pos.rule_set().rules();
                 let width = rules.board.width();
                 let numbers: Vec<Spot> = (1..=rules.board.squares())
@@ -157,7 +157,7 @@ impl AnyGame {
                     numbers,
                 }
             }
-            AnyGame::Chess3d(pos) => {
+            AnyPosition::Chess3d(pos) => {
                 let pieces = pos
                     .board()
                     .iter()
@@ -180,7 +180,7 @@ impl AnyGame {
     }
 
     /// Every legal move with its notation and the squares it passes through, in the
-    /// order of [`AnyGame::legal_moves_text`].
+    /// order of [`AnyPosition::legal_moves_text`].
     #[must_use]
     pub fn move_hints(&self) -> Vec<MoveHint> {
         self.legal_moves_with_notation()
@@ -203,9 +203,9 @@ impl AnyGame {
     /// other games and for text that is not a legal move here.
     ///
     /// ```
-    /// use tablero_games::AnyGame;
+    /// use tablero_games::AnyPosition;
     ///
-    /// let start = AnyGame::new("xiangqi", None, None).unwrap();
+    /// let start = AnyPosition::new("xiangqi", None, None).unwrap();
     /// assert_eq!(start.chinese_notation("h2e2").as_deref(), Some("炮二平五"));
     /// assert_eq!(start.chinese_notation("C2.5").as_deref(), Some("炮二平五"));
     /// assert_eq!(start.chinese_notation("h2h8"), None);
@@ -213,7 +213,7 @@ impl AnyGame {
     #[must_use]
     pub fn chinese_notation(&self, text: &str) -> Option<String> {
         match self {
-            AnyGame::Xiangqi(pos) => pos.parse_move(text).ok().map(|m| pos.chinese(m)),
+            AnyPosition::Xiangqi(pos) => pos.parse_move(text).ok().map(|m| pos.chinese(m)),
             _ => None,
         }
     }
@@ -222,7 +222,7 @@ impl AnyGame {
     fn hint_for(&self, text: String, notation: String) -> Option<MoveHint> {
         let bytes = text.as_bytes();
         let (path, captures, promotion) = match self {
-            AnyGame::Chess(pos) => {
+            AnyPosition::Chess(pos) => {
                 let from = chess_text_spot(bytes.get(0..2)?)?;
                 let to = chess_text_spot(bytes.get(2..4)?)?;
                 let promotion = bytes.get(4).map(|&b| char::from(b));
@@ -243,7 +243,7 @@ impl AnyGame {
                 };
                 (vec![from, to], captures, promotion)
             }
-            AnyGame::Xiangqi(pos) => {
+            AnyPosition::Xiangqi(pos) => {
                 let spot = |b: &[u8]| -> Option<Spot> {
                     let file = b.first()?.checked_sub(b'a').filter(|&f| f < 9)?;
                     let rank = b.get(1)?.checked_sub(b'0').filter(|&r| r < 10)?;
@@ -263,7 +263,7 @@ impl AnyGame {
                     None,
                 )
             }
-            AnyGame::Draughts(pos) => {
+            AnyPosition::Draughts(pos) => {
                 let m = pos.parse_move(&text).ok()?;
                 let rules = pos.rule_set().rules();
                 let spot = |n: u8| draughts_spot(rules, n);
@@ -272,7 +272,7 @@ impl AnyGame {
                 let captures = m.captured().iter().map(spot).collect();
                 (path, captures, None)
             }
-            AnyGame::Chess3d(pos) => {
+            AnyPosition::Chess3d(pos) => {
                 let (from_text, to_text) = text.split_once('-')?;
                 let from = chess3d_text_spot(from_text)?;
                 let to = chess3d_text_spot(to_text)?;
@@ -345,8 +345,8 @@ fn draughts_spot(rules: &tablero_draughts::Rules, n: u8) -> Spot {
 mod tests {
     use super::*;
 
-    fn game(id: &str, variant: Option<&str>) -> AnyGame {
-        AnyGame::new(id, variant, None).expect("a catalog game")
+    fn game(id: &str, variant: Option<&str>) -> AnyPosition {
+        AnyPosition::new(id, variant, None).expect("a catalog game")
     }
 
     #[test]
@@ -417,7 +417,7 @@ mod tests {
 
     #[test]
     fn a_draughts_multi_capture_lists_every_landing() {
-        let pos = AnyGame::new("draughts", Some("english"), Some("B:W18,27:B14"))
+        let pos = AnyPosition::new("draughts", Some("english"), Some("B:W18,27:B14"))
             .expect("a legal position");
         let hints = pos.move_hints();
         assert_eq!(hints.len(), 1);
@@ -428,14 +428,14 @@ mod tests {
 
     #[test]
     fn chess_check_en_passant_and_promotion() {
-        let pos = AnyGame::new("chess", None, Some("4k3/P7/8/3pP3/8/8/8/4K2R w K d6 0 1"))
+        let pos = AnyPosition::new("chess", None, Some("4k3/P7/8/3pP3/8/8/8/4K2R w K d6 0 1"))
             .expect("a legal position");
         let hints = pos.move_hints();
         let ep = hints.iter().find(|h| h.text == "e5d6").expect("en passant");
         assert_eq!(ep.captures, vec![[0, 3, 4]]);
         let promotions: Vec<_> = hints.iter().filter(|h| h.promotion.is_some()).collect();
         assert_eq!(promotions.len(), 4);
-        let checked = AnyGame::new("chess", None, Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))
+        let checked = AnyPosition::new("chess", None, Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))
             .expect("legal")
             .move_hint("Rh8")
             .expect("legal move");

@@ -1,6 +1,6 @@
 //! Moves by game id, in the move format and the display notation of each game.
 
-use tablero_games::AnyGame;
+use tablero_games::AnyPosition;
 
 #[test]
 fn every_game_pairs_its_move_format_with_its_display_notation() {
@@ -12,7 +12,7 @@ fn every_game_pairs_its_move_format_with_its_display_notation() {
         ("chess3d", None, "0G1-0F1", ("0G1-0F1", "P-0-F1")),
     ];
     for (game, variant, text, (format, notation)) in cases {
-        let mut pos = AnyGame::new(game, variant, None).expect("start position");
+        let mut pos = AnyPosition::new(game, variant, None).expect("start position");
         let listed = pos.legal_moves_with_notation();
         assert!(
             listed.contains(&(format.to_owned(), notation.to_owned())),
@@ -30,7 +30,7 @@ fn every_game_pairs_its_move_format_with_its_display_notation() {
 
 #[test]
 fn a_refused_move_changes_nothing() {
-    let mut pos = AnyGame::new("xiangqi", None, None).expect("start position");
+    let mut pos = AnyPosition::new("xiangqi", None, None).expect("start position");
     let before = pos.clone();
     let error = pos
         .play_text_with_notation("C2.9")
@@ -116,14 +116,14 @@ fn an_imported_result_ends_a_game_the_rules_leave_open() {
 #[test]
 fn every_chess960_start_knows_its_number() {
     for n in 0..960 {
-        let start = AnyGame::chess960(n).expect("a start");
+        let start = AnyPosition::chess960(n).expect("a start");
         assert_eq!(start.chess960_number(), Some(n));
     }
-    assert!(AnyGame::chess960(960).is_err());
+    assert!(AnyPosition::chess960(960).is_err());
     // Once a move is played, or in standard chess, it is no start.
-    let mut moved = AnyGame::chess960(7).expect("a start");
+    let mut moved = AnyPosition::chess960(7).expect("a start");
     moved.play_text("a2a3").expect("a legal move");
     assert_eq!(moved.chess960_number(), None);
-    let standard = AnyGame::new("chess", None, None).expect("chess");
+    let standard = AnyPosition::new("chess", None, None).expect("chess");
     assert_eq!(standard.chess960_number(), None);
 }

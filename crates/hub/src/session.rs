@@ -9,7 +9,7 @@ use tablero_draughts::{Draughts, HubMove, Position};
 use tablero_engine::score::{MATE, is_mate_score};
 pub use tablero_games::Flow;
 use tablero_games::{
-    AnyGame, Clock, Limits, ProtocolEngine, SearchMode, SearchRequest, TextInfo, TextResult,
+    AnyPosition, Clock, Limits, ProtocolEngine, SearchMode, SearchRequest, TextInfo, TextResult,
 };
 
 use crate::command::{Command, LevelSpec, Mode, quote};
@@ -79,7 +79,7 @@ impl Session {
             Command::SetParam { name, value } => self.set_param(&name, value.as_deref()),
             Command::Init => {
                 // The hash table is allocated here, where Hub expects slow set-up.
-                let game = AnyGame::Draughts(self.position.clone());
+                let game = AnyPosition::Draughts(self.position.clone());
                 self.engine.prepare(&game, self.params.hash_mb);
                 self.send("ready".to_owned());
             }
@@ -231,7 +231,7 @@ impl Session {
             .history
             .iter()
             .cloned()
-            .map(AnyGame::Draughts)
+            .map(AnyPosition::Draughts)
             .collect();
         let (info_out, info_position) = (self.out.clone(), position.clone());
         let on_info = move |info: &TextInfo| {
@@ -245,7 +245,7 @@ impl Session {
             let _ = out.send(done_line(&position, &result));
         };
         self.engine.start(
-            &AnyGame::Draughts(self.position.clone()),
+            &AnyPosition::Draughts(self.position.clone()),
             history,
             self.params.hash_mb,
             request,

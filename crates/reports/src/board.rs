@@ -6,7 +6,7 @@ use tablero_chess::{Role as ChessRole, Square as ChessSquare};
 use tablero_chess3d::{Kind, Square as Square3d};
 use tablero_core::Side;
 use tablero_draughts::Role as DraughtsRole;
-use tablero_games::AnyGame;
+use tablero_games::AnyPosition;
 
 use crate::ReportError;
 
@@ -50,8 +50,8 @@ fn colour(side: Side) -> &'static str {
 
 /// The levels a game's board has: 3 for chess3d, 1 for the others.
 #[must_use]
-pub fn level_count(game: &AnyGame) -> u8 {
-    if matches!(game, AnyGame::Chess3d(_)) {
+pub fn level_count(game: &AnyPosition) -> u8 {
+    if matches!(game, AnyPosition::Chess3d(_)) {
         3
     } else {
         1
@@ -64,7 +64,7 @@ pub fn level_count(game: &AnyGame) -> u8 {
 /// # Errors
 ///
 /// [`ReportError::Level`] for a level the game does not have.
-pub fn board_level(game: &AnyGame, level: Option<u8>) -> Result<BoardLevel, ReportError> {
+pub fn board_level(game: &AnyPosition, level: Option<u8>) -> Result<BoardLevel, ReportError> {
     let levels = level_count(game);
     let chosen = level.unwrap_or(0);
     if chosen >= levels {
@@ -77,7 +77,7 @@ pub fn board_level(game: &AnyGame, level: Option<u8>) -> Result<BoardLevel, Repo
     let mut caption = format!("{} {}", game.game_id(), game.variant_id());
     let mut occupied = Vec::new();
     let (rows, columns) = match game {
-        AnyGame::Chess(pos) => {
+        AnyPosition::Chess(pos) => {
             let board = pos.board();
             for row in 0..8 {
                 let rank = 7 - row;
@@ -106,7 +106,7 @@ pub fn board_level(game: &AnyGame, level: Option<u8>) -> Result<BoardLevel, Repo
             let rows = (1..=8).rev().map(|r: u32| r.to_string()).collect();
             (rows, letters(b'a', 8))
         }
-        AnyGame::Xiangqi(pos) => {
+        AnyPosition::Xiangqi(pos) => {
             let board = pos.board();
             for row in 0..10 {
                 let rank = 9 - row;
@@ -125,7 +125,7 @@ pub fn board_level(game: &AnyGame, level: Option<u8>) -> Result<BoardLevel, Repo
             let rows = (0..10).rev().map(|r: u32| r.to_string()).collect();
             (rows, letters(b'a', 9))
         }
-        AnyGame::Draughts(pos) => {
+        AnyPosition::Draughts(pos) => {
             let rules = pos.rule_set().rules();
             let width = usize::from(rules.board.width());
             let squares = usize::from(rules.board.squares());
@@ -153,7 +153,7 @@ pub fn board_level(game: &AnyGame, level: Option<u8>) -> Result<BoardLevel, Repo
             let rows = (1..=width).rev().map(|r| r.to_string()).collect();
             (rows, letters(b'a', width))
         }
-        AnyGame::Chess3d(pos) => {
+        AnyPosition::Chess3d(pos) => {
             caption = format!("{caption}, level {chosen}");
             let board = pos.board();
             for row in 0..8u8 {

@@ -92,8 +92,8 @@ pub fn replay<'a>(
     variant: Option<&str>,
     start: Option<&str>,
     moves: impl IntoIterator<Item = &'a str>,
-) -> Result<tablero_games::AnyGame, ReportError> {
-    let mut position = tablero_games::AnyGame::new(game, variant, start)
+) -> Result<tablero_games::AnyPosition, ReportError> {
+    let mut position = tablero_games::AnyPosition::new(game, variant, start)
         .map_err(|e| ReportError::Position(e.to_string()))?;
     position
         .play_texts(moves)

@@ -3,15 +3,15 @@
 
 use std::collections::{HashMap, HashSet};
 
-use tablero_games::AnyGame;
+use tablero_games::AnyPosition;
 use tablero_reports::{
     Diagram, Order, PlayerLine, PlayerTree, ReportError, board_level, cell_id, column_id,
     graphviz_available, graphviz_render, linearisation, place_id, player_tree, row_id,
     sparse_matrix, top_ten, tree_node_id,
 };
 
-fn game(id: &str, variant: Option<&str>, position: Option<&str>) -> AnyGame {
-    AnyGame::new(id, variant, position).expect("valid position")
+fn game(id: &str, variant: Option<&str>, position: Option<&str>) -> AnyPosition {
+    AnyPosition::new(id, variant, position).expect("valid position")
 }
 
 fn label(diagram: &Diagram, id: &str) -> Vec<String> {

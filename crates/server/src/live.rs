@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use tablero_core::{Outcome, Reason, Refusal, Side};
-use tablero_games::{AnyGame, AnyRecord, GameInfo, Level};
+use tablero_games::{AnyPosition, AnyRecord, GameInfo, Level};
 use tablero_store::{ClockKind, ClockRecord, GameRecord, Mode, MoveRecord, NewGame, Seat};
 
 use crate::view::{
@@ -144,7 +144,7 @@ pub(crate) struct LiveGame {
 /// A request to create a game, checked.
 #[derive(Debug, Clone)]
 pub(crate) struct Setup {
-    pub(crate) start: AnyGame,
+    pub(crate) start: AnyPosition,
     pub(crate) mode: Mode,
     pub(crate) seats: [Seat; 2],
     pub(crate) clock: Option<ClockRecord>,
@@ -293,7 +293,7 @@ impl LiveGame {
     /// had used when the store last saw the server alive: clocks do not run while the
     /// server is down.
     pub(crate) fn from_record(stored: GameRecord) -> Result<LiveGame, String> {
-        let start = AnyGame::new(
+        let start = AnyPosition::new(
             &stored.game,
             Some(&stored.variant),
             Some(&stored.start_position),
@@ -889,7 +889,7 @@ pub(crate) struct Snapshot {
     takeback_request: Option<Side>,
 }
 
-fn info_of(game: &AnyGame) -> &'static GameInfo {
+fn info_of(game: &AnyPosition) -> &'static GameInfo {
     game.kind().info()
 }
 

@@ -552,8 +552,8 @@ impl GameRegistry {
 /// A search to run for a computer seat.
 #[derive(Debug)]
 struct ComputerJob {
-    position: tablero_games::AnyGame,
-    history: Vec<tablero_games::AnyGame>,
+    position: tablero_games::AnyPosition,
+    history: Vec<tablero_games::AnyPosition>,
     level: Level,
     limits: Limits,
     epoch: u64,

@@ -10,7 +10,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tablero_core::Side;
-use tablero_games::{AnyGame, AnyRecord, CATALOG, GameInfo, GameKind, UnknownGame, fresh_seed};
+use tablero_games::{AnyPosition, AnyRecord, CATALOG, GameInfo, GameKind, UnknownGame, fresh_seed};
 use tablero_store::{ClockKind, ClockRecord, GameStatus, Mode, Seat, StoreHealth};
 use tower_http::compression::CompressionLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
@@ -454,7 +454,7 @@ async fn create_game(
         })?,
     };
     let start = match request.chess960 {
-        None => AnyGame::new_seeded(
+        None => AnyPosition::new_seeded(
             info.id,
             request.variant.as_deref(),
             request.position.as_deref(),
@@ -469,7 +469,7 @@ async fn create_game(
                     "chess960 (a start number) is for {\"game\": \"chess\", \"variant\": \"chess960\"} without a position",
                 ));
             }
-            AnyGame::chess960(number)
+            AnyPosition::chess960(number)
         }
     }
     .map_err(|e| ApiError::bad_request(e.to_string()))?;

@@ -174,7 +174,7 @@ pub struct PositionView {
 
 impl BoardView {
     /// The board of `game`, sides named by `sides` (first side first).
-    pub(crate) fn of(game: &tablero_games::AnyGame, sides: [&'static str; 2]) -> BoardView {
+    pub(crate) fn of(game: &tablero_games::AnyPosition, sides: [&'static str; 2]) -> BoardView {
         let hints = game.board_hints();
         BoardView {
             width: hints.width,

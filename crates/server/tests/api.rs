@@ -676,7 +676,8 @@ async fn chess960_games_start_from_one_of_the_960() {
         let state = &game.body["state"];
         let number = state["chess960_start"].as_u64().expect("a start number");
         assert!(number < 960);
-        let expected = tablero_games::AnyGame::chess960(u32::try_from(number).unwrap()).unwrap();
+        let expected =
+            tablero_games::AnyPosition::chess960(u32::try_from(number).unwrap()).unwrap();
         assert_eq!(state["start_position"], expected.position_text());
         starts.insert(number);
     }

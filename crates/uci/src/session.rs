@@ -9,7 +9,8 @@ use tablero_engine::score::mate_in_moves;
 use tablero_core::Side;
 pub use tablero_games::Flow;
 use tablero_games::{
-    AnyGame, Clock, Hold, Limits, ProtocolEngine, SearchMode, SearchRequest, TextInfo, TextResult,
+    AnyPosition, Clock, Hold, Limits, ProtocolEngine, SearchMode, SearchRequest, TextInfo,
+    TextResult,
 };
 
 use crate::command::{Command, Go, Start};
@@ -27,8 +28,8 @@ pub struct Session {
     out: Sender<String>,
     options: Options,
     debug: bool,
-    game: AnyGame,
-    history: Vec<AnyGame>,
+    game: AnyPosition,
+    history: Vec<AnyPosition>,
     engine: ProtocolEngine,
 }
 
@@ -51,7 +52,7 @@ impl Session {
 
     /// The current position.
     #[must_use]
-    pub fn position(&self) -> &AnyGame {
+    pub fn position(&self) -> &AnyPosition {
         &self.game
     }
 
@@ -150,7 +151,7 @@ impl Session {
     fn set_position(&mut self, start: &Start, moves: &[String]) {
         let game = match start {
             Start::StartPos => start_position(&self.options),
-            Start::Fen(fen) => match AnyGame::new(
+            Start::Fen(fen) => match AnyPosition::new(
                 self.options.variant,
                 Some(variant_id(&self.options)),
                 Some(fen),
@@ -334,8 +335,8 @@ fn variant_id(options: &Options) -> &'static str {
     }
 }
 
-fn start_position(options: &Options) -> AnyGame {
-    AnyGame::new(options.variant, Some(variant_id(options)), None)
+fn start_position(options: &Options) -> AnyPosition {
+    AnyPosition::new(options.variant, Some(variant_id(options)), None)
         .expect("every UCI variant is in the catalog with a start position")
 }
 

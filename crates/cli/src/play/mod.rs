@@ -10,7 +10,7 @@ mod session;
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use tablero_games::{AnyGame, AnyRecord, BoardStyle, Colours, Level, TimeControl};
+use tablero_games::{AnyPosition, AnyRecord, BoardStyle, Colours, Level, TimeControl};
 
 use crate::PositionArgs;
 use clock::ClockSettings;
@@ -125,7 +125,7 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), String> {
     // chess3d game with a fresh generator, as on the server.
     let start = match &args.position.fen {
         Some(_) => crate::load(&args.position)?,
-        None => AnyGame::new_seeded(
+        None => AnyPosition::new_seeded(
             &args.position.game,
             args.position.variant.as_deref(),
             None,
@@ -176,7 +176,7 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), String> {
 }
 
 /// The clock of `--clock` or `--timed`, checked against the game.
-fn clock_settings(args: &PlayArgs, start: &AnyGame) -> Result<Option<ClockSettings>, String> {
+fn clock_settings(args: &PlayArgs, start: &AnyPosition) -> Result<Option<ClockSettings>, String> {
     if let Some(text) = &args.clock {
         let tc: TimeControl = text.parse().map_err(|e| format!("--clock: {e}"))?;
         return Ok(Some(ClockSettings::Fischer {
@@ -204,7 +204,7 @@ fn clock_settings(args: &PlayArgs, start: &AnyGame) -> Result<Option<ClockSettin
 }
 
 /// Whether the computer plays each side, and the people's names (by `Side::index`).
-fn seats(args: &PlayArgs, start: &AnyGame) -> Result<([bool; 2], [Option<String>; 2]), String> {
+fn seats(args: &PlayArgs, start: &AnyPosition) -> Result<([bool; 2], [Option<String>; 2]), String> {
     let white = args
         .white
         .as_deref()
@@ -240,7 +240,7 @@ fn seats(args: &PlayArgs, start: &AnyGame) -> Result<([bool; 2], [Option<String>
 /// Whether the computer plays each side.
 fn computer_seats(
     args: &PlayArgs,
-    start: &AnyGame,
+    start: &AnyPosition,
     players: &[Option<Player>; 2],
 ) -> Result<[bool; 2], String> {
     let Some(text) = &args.computer else {

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use tablero_core::{Outcome, Reason, Side};
 use tablero_games::{
-    AnyEngine, AnyGame, AnyRecord, BoardStyle, Level, Limits, RecordError, SearchRequest,
+    AnyEngine, AnyPosition, AnyRecord, BoardStyle, Level, Limits, RecordError, SearchRequest,
     TimeControl, board_text,
 };
 use tablero_store::MoveRecord;
@@ -55,7 +55,7 @@ pub(crate) struct Settings {
 /// A game in progress at the terminal.
 #[derive(Debug)]
 pub(crate) struct Session {
-    start: AnyGame,
+    start: AnyPosition,
     record: AnyRecord,
     /// An end the rules do not see: a resignation, a claimed draw, a loaded result.
     ended: Option<Outcome>,
@@ -86,7 +86,11 @@ enum Next {
 
 impl Session {
     /// A session from `start` under `settings`.
-    pub(crate) fn new(start: AnyGame, settings: Settings, registry: Option<Registry>) -> Session {
+    pub(crate) fn new(
+        start: AnyPosition,
+        settings: Settings,
+        registry: Option<Registry>,
+    ) -> Session {
         let sides = start.kind().info().sides;
         Session {
             engine: AnyEngine::for_game(&start, 64),
@@ -495,7 +499,7 @@ impl Session {
     fn new_game(&mut self, out: &mut impl Write) -> io::Result<()> {
         if !self.settings.fixed_start {
             let seed = self.settings.seed.unwrap_or_else(tablero_games::fresh_seed);
-            if let Ok(start) = AnyGame::new_seeded(
+            if let Ok(start) = AnyPosition::new_seeded(
                 self.start.game_id(),
                 Some(self.start.variant_id()),
                 None,
@@ -1121,7 +1125,7 @@ mod tests {
     use super::*;
 
     fn session(game: &str, variant: Option<&str>, fen: Option<&str>) -> Session {
-        let start = AnyGame::new(game, variant, fen).expect("a valid start in this test");
+        let start = AnyPosition::new(game, variant, fen).expect("a valid start in this test");
         Session::new(
             start,
             Settings {
