@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use tablero_games::Level;
+use tablero_games::{GameKind, Level};
 
 /// Strength of each level for `UCI_LimitStrength`: the Elo a level is taken to play
 /// at, level 1 first, on Stockfish 15.1's `UCI_Elo` scale at 10+0.1 in chess. Level
@@ -28,8 +28,8 @@ pub fn level_for_elo(elo: u32) -> Level {
     Level::new(n).expect("1 to 10 is a level")
 }
 
-/// The variants `UCI_Variant` offers.
-pub(crate) const VARIANTS: [&str; 3] = ["chess", "xiangqi", "chess3d"];
+/// The games `UCI_Variant` offers (by their ids; draughts speaks Hub instead).
+pub(crate) const VARIANTS: [GameKind; 3] = [GameKind::Chess, GameKind::Xiangqi, GameKind::Chess3d];
 
 /// The options as set by the GUI.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,7 +42,7 @@ pub(crate) struct Options {
     pub(crate) elo: u32,
     pub(crate) overhead: Duration,
     pub(crate) chess960: bool,
-    pub(crate) variant: &'static str,
+    pub(crate) variant: GameKind,
     pub(crate) ponder: bool,
 }
 
@@ -111,7 +111,7 @@ impl Options {
             format!(
                 "option name UCI_Variant type combo default {} var {}",
                 d.variant,
-                VARIANTS.join(" var ")
+                VARIANTS.map(GameKind::id).join(" var ")
             ),
         ]
     }
@@ -198,7 +198,7 @@ impl Options {
                 let on = check()?;
                 let changed = on != self.chess960;
                 self.chess960 = on;
-                Ok(if changed && self.variant == "chess" {
+                Ok(if changed && self.variant == GameKind::Chess {
                     Effect::NewGameKind
                 } else {
                     Effect::None
@@ -207,15 +207,15 @@ impl Options {
             "uci_variant" => {
                 let text = value.unwrap_or("");
                 let variant = VARIANTS
-                    .iter()
-                    .find(|v| v.eq_ignore_ascii_case(text))
+                    .into_iter()
+                    .find(|v| v.id().eq_ignore_ascii_case(text))
                     .ok_or_else(|| {
                         format!(
                             "option UCI_Variant: unknown variant {text:?} (variants: {})",
-                            VARIANTS.join(", ")
+                            VARIANTS.map(GameKind::id).join(", ")
                         )
                     })?;
-                let changed = *variant != self.variant;
+                let changed = variant != self.variant;
                 self.variant = variant;
                 Ok(if changed {
                     Effect::NewGameKind
@@ -262,7 +262,7 @@ mod tests {
             o.set("UCI_Variant", Some("Chess3D")),
             Ok(Effect::NewGameKind)
         );
-        assert_eq!(o.variant, "chess3d");
+        assert_eq!(o.variant, GameKind::Chess3d);
         assert!(o.set("UCI_Variant", Some("shogi")).is_err());
         assert!(o.set("Contempt", Some("0")).is_err());
         assert_eq!(o.set("Move Overhead", Some("100")), Ok(Effect::None));

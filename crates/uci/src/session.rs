@@ -9,8 +9,8 @@ use tablero_engine::score::mate_in_moves;
 use tablero_core::Side;
 pub use tablero_games::Flow;
 use tablero_games::{
-    AnyPosition, Clock, Hold, Limits, ProtocolEngine, SearchMode, SearchRequest, TextInfo,
-    TextResult,
+    AnyPosition, Clock, GameKind, Hold, Limits, ProtocolEngine, SearchMode, SearchRequest,
+    TextInfo, TextResult,
 };
 
 use crate::command::{Command, Go, Start};
@@ -152,7 +152,7 @@ impl Session {
         let game = match start {
             Start::StartPos => start_position(&self.options),
             Start::Fen(fen) => match AnyPosition::new(
-                self.options.variant,
+                self.options.variant.id(),
                 Some(variant_id(&self.options)),
                 Some(fen),
             ) {
@@ -329,14 +329,15 @@ pub fn info_lines(info: &TextInfo) -> Vec<String> {
 
 /// The game id's variant for the options: `chess960` when `UCI_Chess960` is on.
 fn variant_id(options: &Options) -> &'static str {
-    match options.variant {
-        "chess" if options.chess960 => "chess960",
-        _ => "standard",
+    if options.variant == GameKind::Chess && options.chess960 {
+        "chess960"
+    } else {
+        "standard"
     }
 }
 
 fn start_position(options: &Options) -> AnyPosition {
-    AnyPosition::new(options.variant, Some(variant_id(options)), None)
+    AnyPosition::new(options.variant.id(), Some(variant_id(options)), None)
         .expect("every UCI variant is in the catalog with a start position")
 }
 
