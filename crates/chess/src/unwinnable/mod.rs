@@ -74,6 +74,9 @@ pub const DEFAULT_BUDGET: u64 = 400_000;
 /// The closure walk may see one position per this many nodes of the budget.
 const CLOSURE_SHARE: u64 = 4;
 
+/// The first, cheap closure walk may see one position per this many nodes.
+const CLOSURE_SMALL_SHARE: u64 = 400;
+
 /// Plies the first exhaustive pass looks at before the guided search takes over.
 const EXHAUSTIVE_PLIES: usize = 4;
 
@@ -115,22 +118,27 @@ impl Chess {
         // to prove the rest hopeless.
         let mut search = Search::new(side, budget);
         let mut found = search.exhaustive(self, EXHAUSTIVE_PLIES, budget / 50);
+        let mut witness = None;
+        // Few movable units: walk every reachable position, first with a small limit
+        // (cheap to give up on rich positions), after the guided search with a large one.
+        let mut walk = |limit: u64, found: &mut Found| {
+            if *found != Found::Open {
+                return;
+            }
+            match closure::closure(self, side, usize::try_from(limit).unwrap_or(usize::MAX)) {
+                Closure::Mate(line) => {
+                    *found = Found::Mate;
+                    witness = Some(line);
+                }
+                Closure::Hopeless => *found = Found::Hopeless,
+                Closure::Open => {}
+            }
+        };
+        walk(budget / CLOSURE_SMALL_SHARE, &mut found);
         if found == Found::Open {
             found = search.guided(self, budget / 2);
         }
-        let mut witness = None;
-        if found == Found::Open {
-            // Few movable units: walk every reachable position.
-            let limit = usize::try_from(budget / CLOSURE_SHARE).unwrap_or(usize::MAX);
-            match closure::closure(self, side, limit) {
-                Closure::Mate(line) => {
-                    found = Found::Mate;
-                    witness = Some(line);
-                }
-                Closure::Hopeless => found = Found::Hopeless,
-                Closure::Open => {}
-            }
-        }
+        walk(budget / CLOSURE_SHARE, &mut found);
         if found == Found::Open {
             found = search.exhaustive(self, DEEP_EXHAUSTIVE_PLIES, budget);
         }
