@@ -3,6 +3,7 @@
 
 mod any;
 mod bench;
+mod board_description;
 mod board_text;
 mod catalog;
 mod conversation;
@@ -15,6 +16,7 @@ mod ui_hints;
 
 pub use any::{AnyPosition, GamesError, MoveError};
 pub use bench::{BENCH_POSITIONS, BenchLine, bench};
+pub use board_description::{BoardDescription, PlacedPiece};
 pub use board_text::{BoardStyle, Colours, board_text};
 pub use catalog::{CATALOG, GameInfo, GameKind, UnknownGame, VariantInfo};
 pub use conversation::converse;
