@@ -16,7 +16,7 @@
 //! ("by any series of legal moves"), and dropping them only merges positions whose
 //! futures are the same.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 
 use tablero_core::Side;
 
@@ -34,10 +34,13 @@ pub(crate) enum Closure {
     Open,
 }
 
-/// A position without its move counters: the table's key.
+/// A position without its move counters: the table's key, packed (the occupied
+/// squares, then four bits per unit in square order: its side and role).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Key {
-    bitboards: [u64; 9],
+    occupied: u64,
+    units: [u64; 2],
+    castling: u64,
     /// The side to move (bit 7) and the en passant square plus one (0 for none).
     extra: u8,
 }
@@ -45,60 +48,52 @@ struct Key {
 impl Key {
     fn of(pos: &Chess) -> Key {
         let board = pos.board();
-        let roles = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ];
-        let mut bitboards = [0; 9];
-        for (slot, role) in bitboards.iter_mut().zip(roles) {
-            *slot = board.by_role(role).0;
+        let white = board.by_side(Side::White);
+        let mut units = [0u64; 2];
+        for (i, sq) in board.occupied().enumerate() {
+            let role = board.role_at(sq).map_or(0, |r| r.index() as u64 + 1);
+            let code = role | if white.contains(sq) { 8 } else { 0 };
+            // At most 32 units stand on a legal board: two words of sixteen nibbles.
+            if let Some(word) = units.get_mut(i / 16) {
+                *word |= code << (4 * (i % 16));
+            }
         }
-        bitboards[6] = board.by_side(Side::White).0;
-        bitboards[7] = board.by_side(Side::Black).0;
-        bitboards[8] = pos.castling_rooks().0;
         let ep = pos.ep_square().map_or(0, |sq| sq.index() as u8 + 1);
         let turn = if pos.turn() == Side::White { 0 } else { 0x80 };
         Key {
-            bitboards,
+            occupied: board.occupied().0,
+            units,
+            castling: pos.castling_rooks().0,
             extra: ep | turn,
         }
     }
 }
 
-/// One position of the walk and how it was reached.
-struct Node {
-    pos: Chess,
-    /// The index of the position it was reached from (itself for the root).
-    parent: usize,
-    /// The move from the parent (unused for the root).
-    mv: Option<Move>,
-}
+/// How a position of the walk was reached: the index of the position it was reached
+/// from (itself for the root) and the move (none for the root).
+type Link = (u32, Option<Move>);
 
 /// Walks every position reachable from `root` for `winner`, seeing at most `limit`
-/// positions.
+/// positions. Only the frontier keeps whole positions; the seen ones are kept as
+/// packed keys and links back to the root.
 pub(crate) fn closure(root: &Chess, winner: Side, limit: usize) -> Closure {
+    // The packed key holds at most 32 units (no legal position has more, and moves
+    // never add any); refuse anything else rather than risk merging positions.
+    if root.board().occupied().count() > 32 {
+        return Closure::Open;
+    }
+    let limit = limit.min(u32::MAX as usize);
     let mut seen: HashSet<Key> = HashSet::new();
-    let mut nodes: Vec<Node> = Vec::new();
+    let mut links: Vec<Link> = vec![(0, None)];
+    let mut frontier: VecDeque<(u32, Chess)> = VecDeque::new();
     seen.insert(Key::of(root));
-    nodes.push(Node {
-        pos: root.clone(),
-        parent: 0,
-        mv: None,
-    });
+    frontier.push_back((0, root.clone()));
     let mut moves = MoveList::new();
-    let mut next = 0;
-    while next < nodes.len() {
-        let index = next;
-        next += 1;
-        let pos = nodes[index].pos.clone();
+    while let Some((index, pos)) = frontier.pop_front() {
         pos.fill_legal_moves(&mut moves);
         if moves.is_empty() {
             if pos.turn() != winner && pos.is_check() {
-                return Closure::Mate(path(&nodes, index));
+                return Closure::Mate(path(&links, index));
             }
             continue;
         }
@@ -117,25 +112,23 @@ pub(crate) fn closure(root: &Chess, winner: Side, limit: usize) -> Closure {
             if structural && cannot_check(&child, winner) {
                 continue;
             }
-            if nodes.len() >= limit {
+            if links.len() >= limit {
                 return Closure::Open;
             }
-            nodes.push(Node {
-                pos: child,
-                parent: index,
-                mv: Some(m),
-            });
+            let child_index = links.len() as u32;
+            links.push((index, Some(m)));
+            frontier.push_back((child_index, child));
         }
     }
     Closure::Hopeless
 }
 
-/// The moves from the root to `nodes[index]`.
-fn path(nodes: &[Node], mut index: usize) -> Vec<Move> {
+/// The moves from the root to position `index`.
+fn path(links: &[Link], mut index: u32) -> Vec<Move> {
     let mut line = Vec::new();
-    while let Some(m) = nodes[index].mv {
+    while let Some(&(parent, Some(m))) = links.get(index as usize) {
         line.push(m);
-        index = nodes[index].parent;
+        index = parent;
     }
     line.reverse();
     line

@@ -71,8 +71,9 @@ pub struct Analysis {
 /// The node budget of [`Chess::can_checkmate`].
 pub const DEFAULT_BUDGET: u64 = 400_000;
 
-/// The closure walk may see one position per this many nodes of the budget.
-const CLOSURE_SHARE: u64 = 4;
+/// The second closure walk may see one position per this many nodes of the budget
+/// (at about 100 bytes a position seen, plus the frontier).
+const CLOSURE_SHARE: u64 = 1;
 
 /// The first, cheap closure walk may see one position per this many nodes.
 const CLOSURE_SMALL_SHARE: u64 = 400;
