@@ -40,6 +40,9 @@ pub struct PlacedPiece {
     pub square: String,
     /// The piece's name (`knight`, `chariot`, `man`, `caballo`).
     pub name: &'static str,
+    /// Its kind as a lowercase letter: chess `p n b r q k`; xiangqi `k a b r n c p`;
+    /// draughts `m` (man) and `k` (king); chess3d `p a c t d r`.
+    pub letter: char,
     /// Whose it is.
     pub side: Side,
 }
@@ -86,6 +89,7 @@ impl AnyPosition {
                                     ChessRole::Queen => "queen",
                                     ChessRole::King => "king",
                                 },
+                                letter: p.role.char(),
                                 side: p.side,
                             });
                         }
@@ -113,6 +117,7 @@ impl AnyPosition {
                                 column: file,
                                 square: format!("{}{}", char::from(b'a' + file), rank),
                                 name: p.role.name(),
+                                letter: p.role.fen_char().to_ascii_lowercase(),
                                 side: p.side,
                             });
                         }
@@ -142,6 +147,10 @@ impl AnyPosition {
                             name: match p.role {
                                 DraughtsRole::Man => "man",
                                 DraughtsRole::King => "king",
+                            },
+                            letter: match p.role {
+                                DraughtsRole::Man => 'm',
+                                DraughtsRole::King => 'k',
                             },
                             side: p.side,
                         });
@@ -179,6 +188,7 @@ impl AnyPosition {
                                         Kind::Dama => "dama",
                                         Kind::Rey => "rey",
                                     },
+                                    letter: p.kind.char().to_ascii_lowercase(),
                                     side: p.side,
                                 });
                             }

@@ -82,100 +82,47 @@ impl AnyPosition {
     /// square numbers.
     #[must_use]
     pub fn board_hints(&self) -> BoardHints {
-        match self {
-            AnyPosition::Chess(pos) => {
-                let pieces = pos
-                    .board()
-                    .pieces()
-                    .map(|(sq, p)| PieceHint {
-                        at: chess_spot(sq),
-                        side: p.side,
-                        kind: p.role.char(),
-                    })
-                    .collect();
-                BoardHints {
-                    width: 8,
-                    height: 8,
-                    levels: 1,
-                    pieces,
-                    check: pos.is_check().then(|| chess_spot(pos.king_of(pos.turn()))),
-                    numbers: Vec::new(),
-                }
-            }
+        let board = self.board_description();
+        let spot = |level: u8, column: u8, row: u8| [level, column, board.height - 1 - row];
+        let pieces = board
+            .pieces
+            .iter()
+            .map(|p| PieceHint {
+                at: spot(p.level, p.column, p.row),
+                side: p.side,
+                kind: p.letter,
+            })
+            .collect();
+        // The checked king or general, and draughts' square numbers: what the board
+        // description does not say.
+        let (check, numbers) = match self {
+            AnyPosition::Chess(pos) => (
+                pos.is_check().then(|| chess_spot(pos.king_of(pos.turn()))),
+                Vec::new(),
+            ),
             AnyPosition::Xiangqi(pos) => {
-                let pieces = pos
-                    .board()
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, p)| {
-                        let p = (*p)?;
-                        Some(PieceHint {
-                            at: [0, narrow(i % 9), narrow(i / 9)],
-                            side: p.side,
-                            kind: p.role.fen_char().to_ascii_lowercase(),
-                        })
-                    })
-                    .collect();
                 let check = pos.is_check().then(|| {
                     let g = pos.general_of(pos.turn());
                     [0, narrow(g.file() as usize), narrow(g.rank() as usize)]
                 });
-                BoardHints {
-                    width: 9,
-                    height: 10,
-                    levels: 1,
-                    pieces,
-                    check,
-                    numbers: Vec::new(),
-                }
+                (check, Vec::new())
             }
             AnyPosition::Draughts(pos) => {
                 let rules = pos.rule_set().rules();
-                let width = rules.board.width();
-                let numbers: Vec<Spot> = (1..=rules.board.squares())
+                let numbers = (1..=rules.board.squares())
                     .map(|n| draughts_spot(rules, n))
                     .collect();
-                let pieces = (1..=rules.board.squares())
-                    .filter_map(|n| {
-                        let p = pos.piece_at(n)?;
-                        Some(PieceHint {
-                            at: draughts_spot(rules, n),
-                            side: p.side,
-                            kind: match p.role {
-                                tablero_draughts::Role::Man => 'm',
-                                tablero_draughts::Role::King => 'k',
-                            },
-                        })
-                    })
-                    .collect();
-                BoardHints {
-                    width,
-                    height: width,
-                    levels: 1,
-                    pieces,
-                    check: None,
-                    numbers,
-                }
+                (None, numbers)
             }
-            AnyPosition::Chess3d(pos) => {
-                let pieces = pos
-                    .board()
-                    .iter()
-                    .map(|(sq, p)| PieceHint {
-                        at: chess3d_spot(sq),
-                        side: p.side,
-                        kind: p.kind.char().to_ascii_lowercase(),
-                    })
-                    .collect();
-                BoardHints {
-                    width: 8,
-                    height: 8,
-                    levels: 3,
-                    pieces,
-                    check: None,
-                    numbers: Vec::new(),
-                }
-            }
+            AnyPosition::Chess3d(_) => (None, Vec::new()),
+        };
+        BoardHints {
+            width: board.width,
+            height: board.height,
+            levels: board.levels,
+            pieces,
+            check,
+            numbers,
         }
     }
 
@@ -314,10 +261,6 @@ fn chess_text_spot(b: &[u8]) -> Option<Spot> {
     let file = b.first()?.checked_sub(b'a').filter(|&f| f < 8)?;
     let rank = b.get(1)?.checked_sub(b'1').filter(|&r| r < 8)?;
     Some([0, file, rank])
-}
-
-fn chess3d_spot(sq: tablero_chess3d::Square) -> Spot {
-    [narrow(sq.level()), sq.column(), sq.row()]
 }
 
 /// `0B5` (level, row letter, column digit) as a spot.
