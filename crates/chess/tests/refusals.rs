@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use tablero_chess::{CastlingMode, Chess, Square};
-use tablero_core::SplitMix64;
+use tablero_testkit::random_playout;
 
 fn pos(fen: &str) -> Chess {
     Chess::from_fen(fen, CastlingMode::Standard).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -113,25 +113,6 @@ fn the_issue_messages_name_the_rule() {
     );
 }
 
-/// The position after `plies` random legal moves from the start.
-fn playout(seed: u64, plies: u32, chess960: bool) -> Chess {
-    let mut rng = SplitMix64::new(seed);
-    let mut pos = if chess960 {
-        Chess::chess960((seed % 960) as u32).expect("0..960")
-    } else {
-        Chess::new()
-    };
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len() as u64) as usize];
-        pos.play_unchecked(m);
-    }
-    pos
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -139,7 +120,12 @@ proptest! {
     /// is not a legal move is refused with a named rule.
     #[test]
     fn every_refusal_names_a_rule(seed in any::<u64>(), plies in 0u32..120, c960 in any::<bool>()) {
-        let pos = playout(seed, plies, c960);
+        let start = if c960 {
+            Chess::chess960((seed % 960) as u32).expect("0..960")
+        } else {
+            Chess::new()
+        };
+        let pos = random_playout(start, plies, seed);
         for from in Square::all() {
             for to in Square::all() {
                 for promo in ["", "q", "n"] {

@@ -4,8 +4,8 @@
 mod common;
 
 use proptest::prelude::*;
-use tablero_chess3d::{Chess3d, Position, Side, Square};
-use tablero_core::SplitMix64;
+use tablero_chess3d::{Chess3d, Side, Square};
+use tablero_testkit::random_playout;
 
 use common::{place, with_damas};
 
@@ -101,21 +101,6 @@ fn the_messages_name_the_rule() {
     );
 }
 
-/// The position after `plies` random legal moves from a seeded start.
-fn playout(seed: u64, plies: u32) -> Chess3d {
-    let mut rng = SplitMix64::new(seed);
-    let mut pos = Chess3d::start(seed);
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len() as u64) as usize];
-        pos.play_unchecked(m);
-    }
-    pos
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -123,7 +108,7 @@ proptest! {
     /// refused with a named rule.
     #[test]
     fn every_refusal_names_a_rule(seed in any::<u64>(), plies in 0u32..120) {
-        let pos = playout(seed, plies);
+        let pos = random_playout(Chess3d::start(seed), plies, seed);
         for from in Square::all() {
             if pos.board().side_at(from) != Some(pos.turn()) {
                 continue;

@@ -2,8 +2,8 @@
 //! per code on a hand-built position, and a property test over random playouts.
 
 use proptest::prelude::*;
-use tablero_core::SplitMix64;
-use tablero_draughts::{Draughts, Position, RuleSet};
+use tablero_draughts::{Draughts, RuleSet};
+use tablero_testkit::random_playout;
 
 /// The code, params and message of the refusal of `text` in `fen`.
 fn refusal(rule_set: RuleSet, fen: &str, text: &str) -> (&'static str, String) {
@@ -151,21 +151,6 @@ fn the_issue_messages_name_the_rule() {
     );
 }
 
-/// The position after `plies` random legal moves from the start of `rule_set`.
-fn playout(rule_set: RuleSet, seed: u64, plies: u32) -> Draughts {
-    let mut rng = SplitMix64::new(seed);
-    let mut pos = Draughts::new(rule_set);
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len() as u64) as usize];
-        pos.play_unchecked(m);
-    }
-    pos
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -174,7 +159,7 @@ proptest! {
     #[test]
     fn every_refusal_names_a_rule(seed in any::<u64>(), plies in 0u32..80, rs in 0usize..6) {
         let rule_set = RuleSet::ALL[rs];
-        let pos = playout(rule_set, seed, plies);
+        let pos = random_playout(Draughts::new(rule_set), plies, seed);
         let last = rule_set.rules().board.squares();
         let mut checked = 0u32;
         for from in 1..=last {
@@ -206,7 +191,7 @@ proptest! {
     #[test]
     fn every_refused_capture_path_names_a_rule(seed in any::<u64>(), plies in 0u32..80, rs in 0usize..6) {
         let rule_set = RuleSet::ALL[rs];
-        let pos = playout(rule_set, seed, plies);
+        let pos = random_playout(Draughts::new(rule_set), plies, seed);
         let last = rule_set.rules().board.squares();
         for m in pos.legal_moves().iter() {
             let mut path = vec![m.from()];

@@ -8,7 +8,7 @@ pub mod transcript;
 
 pub use reference::{ReferenceEngine, reference_engine_or_skip};
 
-use tablero_core::{Position, perft};
+use tablero_core::{Position, SplitMix64, perft};
 
 /// One position of a perft suite with its expected counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,4 +95,21 @@ pub fn check_perft_suite<P: Position>(
         }
     }
     (report, checked)
+}
+
+/// The position after up to `plies` random legal moves from `start` (fewer when a
+/// side has no move), the moves drawn by a [`SplitMix64`] seeded with `seed`: the
+/// positions property tests sweep.
+pub fn random_playout<P: Position>(start: P, plies: u32, seed: u64) -> P {
+    let mut rng = SplitMix64::new(seed);
+    let mut pos = start;
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len() as u64) as usize];
+        pos.play_unchecked(m);
+    }
+    pos
 }

@@ -2,7 +2,7 @@
 //! code on a concrete position, and a property test over random playouts.
 
 use proptest::prelude::*;
-use tablero_core::SplitMix64;
+use tablero_testkit::random_playout;
 use tablero_xiangqi::{Square, Xiangqi};
 
 /// The code and message of the refusal of `text` (ICCS, WXF or Chinese) in `fen`.
@@ -98,28 +98,13 @@ fn the_messages_name_the_rule() {
     );
 }
 
-/// The position after `plies` random legal moves from the start.
-fn playout(seed: u64, plies: u32) -> Xiangqi {
-    let mut rng = SplitMix64::new(seed);
-    let mut pos = Xiangqi::new();
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len() as u64) as usize];
-        pos.play_unchecked(m);
-    }
-    pos
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// Every from/to pair that is not a legal move is refused with a named rule.
     #[test]
     fn every_refusal_names_a_rule(seed in any::<u64>(), plies in 0u32..120) {
-        let pos = playout(seed, plies);
+        let pos = random_playout(Xiangqi::new(), plies, seed);
         for from in Square::all() {
             for to in Square::all() {
                 if from == to {
