@@ -4,7 +4,7 @@ use tablero_core::{Position, Refusal, Side, divide_with, perft};
 use tablero_draughts::{Draughts, RuleSet};
 use tablero_xiangqi::Xiangqi;
 
-use crate::{CATALOG, GameInfo, GameKind};
+use crate::{CATALOG, GameInfo, GameKind, Variant};
 
 /// Why a request by game id could not be served. Messages are one line and name the
 /// bad value.
@@ -380,6 +380,15 @@ impl AnyPosition {
             AnyPosition::Draughts(p) => p.rule_set().id(),
             _ => "standard",
         }
+    }
+
+    /// The variant this position is played under.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        self.kind()
+            .variants()
+            .find(|v| v.id() == self.variant_id())
+            .unwrap_or(Variant::Standard)
     }
 
     /// The move number of this position as its format counts it (chess, xiangqi and

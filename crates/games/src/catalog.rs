@@ -91,9 +91,112 @@ impl fmt::Display for GameKind {
     }
 }
 
+/// A variant id as a type. `standard` is the variant of chess, xiangqi and chess3d;
+/// the draughts variants are its rule sets.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// The game's standard rules.
+    Standard,
+    /// Chess960 (Fischer random chess).
+    Chess960,
+    /// English draughts (checkers).
+    English,
+    /// International draughts (10×10).
+    International,
+    /// Brazilian draughts.
+    Brazilian,
+    /// Russian draughts.
+    Russian,
+    /// Spanish draughts.
+    Spanish,
+    /// Italian draughts.
+    Italian,
+}
+
+/// A variant id that the game does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant {text:?} of {game} (variants: {})", game.variant_ids().join(", "))]
+pub struct UnknownVariant {
+    /// The game asked.
+    pub game: GameKind,
+    /// The text given.
+    pub text: String,
+}
+
+impl Variant {
+    /// Every variant.
+    pub const ALL: [Variant; 8] = [
+        Variant::Standard,
+        Variant::Chess960,
+        Variant::English,
+        Variant::International,
+        Variant::Brazilian,
+        Variant::Russian,
+        Variant::Spanish,
+        Variant::Italian,
+    ];
+
+    /// The stable id (`standard`, `chess960`, `english`, ...).
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard",
+            Variant::Chess960 => "chess960",
+            Variant::English => "english",
+            Variant::International => "international",
+            Variant::Brazilian => "brazilian",
+            Variant::Russian => "russian",
+            Variant::Spanish => "spanish",
+            Variant::Italian => "italian",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl GameKind {
+    /// The game's variants, the default first.
+    pub fn variants(self) -> impl Iterator<Item = Variant> {
+        self.info().variants.iter().map(|v| v.variant)
+    }
+
+    /// The game's variant ids, the default first.
+    #[must_use]
+    pub fn variant_ids(self) -> Vec<&'static str> {
+        self.info().variants.iter().map(|v| v.id).collect()
+    }
+
+    /// The variant named `text` of this game; `None` is the default.
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownVariant`] naming the game's variants.
+    pub fn variant(self, text: Option<&str>) -> Result<Variant, UnknownVariant> {
+        match text {
+            None => Ok(self.info().variants[0].variant),
+            Some(text) => self
+                .variants()
+                .find(|v| v.id() == text)
+                .ok_or_else(|| UnknownVariant {
+                    game: self,
+                    text: text.to_owned(),
+                }),
+        }
+    }
+}
+
 /// A variant of a game, as the interfaces page names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VariantInfo {
+    /// The variant.
+    pub variant: Variant,
     /// The stable id (`--variant`, API, store).
     pub id: &'static str,
     /// A name for people.
@@ -134,10 +237,12 @@ pub const CATALOG: &[GameInfo] = &[
         name: "Chess",
         variants: &[
             VariantInfo {
+                variant: Variant::Standard,
                 id: "standard",
                 name: "Standard",
             },
             VariantInfo {
+                variant: Variant::Chess960,
                 id: "chess960",
                 name: "Chess960",
             },
@@ -150,6 +255,7 @@ pub const CATALOG: &[GameInfo] = &[
         id: "xiangqi",
         name: "Xiangqi",
         variants: &[VariantInfo {
+            variant: Variant::Standard,
             id: "standard",
             name: "Standard",
         }],
@@ -162,26 +268,32 @@ pub const CATALOG: &[GameInfo] = &[
         name: "Draughts",
         variants: &[
             VariantInfo {
+                variant: Variant::English,
                 id: "english",
                 name: "English",
             },
             VariantInfo {
+                variant: Variant::International,
                 id: "international",
                 name: "International",
             },
             VariantInfo {
+                variant: Variant::Brazilian,
                 id: "brazilian",
                 name: "Brazilian",
             },
             VariantInfo {
+                variant: Variant::Russian,
                 id: "russian",
                 name: "Russian",
             },
             VariantInfo {
+                variant: Variant::Spanish,
                 id: "spanish",
                 name: "Spanish",
             },
             VariantInfo {
+                variant: Variant::Italian,
                 id: "italian",
                 name: "Italian",
             },
@@ -194,6 +306,7 @@ pub const CATALOG: &[GameInfo] = &[
         id: "chess3d",
         name: "Ajedrez 3D",
         variants: &[VariantInfo {
+            variant: Variant::Standard,
             id: "standard",
             name: "Standard",
         }],
@@ -219,5 +332,21 @@ mod tests {
             Err("unknown game \"go\" (games: chess, xiangqi, draughts, chess3d)".to_owned())
         );
         assert_eq!(GameKind::Xiangqi.side_name(Side::White), "red");
+        for info in CATALOG {
+            for v in info.variants {
+                assert_eq!(v.variant.id(), v.id);
+            }
+        }
+        assert_eq!(GameKind::Draughts.variant(None), Ok(Variant::English));
+        assert_eq!(
+            GameKind::Chess.variant(Some("chess960")),
+            Ok(Variant::Chess960)
+        );
+        assert_eq!(
+            GameKind::Xiangqi
+                .variant(Some("chess960"))
+                .map_err(|e| e.to_string()),
+            Err("unknown variant \"chess960\" of xiangqi (variants: standard)".to_owned())
+        );
     }
 }

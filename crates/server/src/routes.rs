@@ -10,7 +10,9 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tablero_core::Side;
-use tablero_games::{AnyPosition, AnyRecord, CATALOG, GameInfo, GameKind, UnknownGame, fresh_seed};
+use tablero_games::{
+    AnyPosition, AnyRecord, CATALOG, GameInfo, GameKind, UnknownGame, Variant, fresh_seed,
+};
 use tablero_store::{ClockKind, ClockRecord, GameStatus, Mode, Seat, StoreHealth};
 use tower_http::compression::CompressionLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
@@ -461,10 +463,10 @@ async fn create_game(
             seed,
         ),
         Some(number) => {
-            if info.kind != GameKind::Chess
-                || request.variant.as_deref().is_some_and(|v| v != "chess960")
-                || request.position.is_some()
-            {
+            // A start number goes with Chess960, named or left to the number to imply.
+            let other_variant = request.variant.is_some()
+                && info.kind.variant(request.variant.as_deref()).ok() != Some(Variant::Chess960);
+            if info.kind != GameKind::Chess || other_variant || request.position.is_some() {
                 return Err(ApiError::bad_request(
                     "chess960 (a start number) is for {\"game\": \"chess\", \"variant\": \"chess960\"} without a position",
                 ));

@@ -10,7 +10,7 @@ use tablero_core::Side;
 pub use tablero_games::Flow;
 use tablero_games::{
     AnyPosition, Clock, GameKind, Hold, Limits, ProtocolEngine, SearchMode, SearchRequest,
-    TextInfo, TextResult,
+    TextInfo, TextResult, Variant,
 };
 
 use crate::command::{Command, Go, Start};
@@ -329,11 +329,12 @@ pub fn info_lines(info: &TextInfo) -> Vec<String> {
 
 /// The game id's variant for the options: `chess960` when `UCI_Chess960` is on.
 fn variant_id(options: &Options) -> &'static str {
-    if options.variant == GameKind::Chess && options.chess960 {
-        "chess960"
+    let variant = if options.variant == GameKind::Chess && options.chess960 {
+        Variant::Chess960
     } else {
-        "standard"
-    }
+        Variant::Standard
+    };
+    variant.id()
 }
 
 fn start_position(options: &Options) -> AnyPosition {
