@@ -155,6 +155,25 @@ impl Variant {
     }
 }
 
+/// A variant id that no game has.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown variant {0:?} (variants: standard, chess960, english, international, brazilian, russian, spanish, italian)"
+)]
+pub struct ParseVariantError(pub String);
+
+impl FromStr for Variant {
+    type Err = ParseVariantError;
+
+    /// Any game's variant id; [`GameKind::variant`] also checks it is the game's.
+    fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id() == s)
+            .ok_or_else(|| ParseVariantError(s.to_owned()))
+    }
+}
+
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
@@ -338,6 +357,10 @@ mod tests {
             }
         }
         assert_eq!(GameKind::Draughts.variant(None), Ok(Variant::English));
+        for v in Variant::ALL {
+            assert_eq!(v.id().parse(), Ok(v));
+        }
+        assert!("atomic".parse::<Variant>().is_err());
         assert_eq!(
             GameKind::Chess.variant(Some("chess960")),
             Ok(Variant::Chess960)

@@ -18,7 +18,10 @@ pub use any::{AnyPosition, GamesError, MoveError};
 pub use bench::{BENCH_POSITIONS, BenchLine, bench};
 pub use board_description::{BoardDescription, PlacedPiece};
 pub use board_text::{BoardStyle, Colours, board_text};
-pub use catalog::{CATALOG, GameInfo, GameKind, UnknownGame, UnknownVariant, Variant, VariantInfo};
+pub use catalog::{
+    CATALOG, GameInfo, GameKind, ParseVariantError, UnknownGame, UnknownVariant, Variant,
+    VariantInfo,
+};
 pub use conversation::converse;
 pub use engine::{
     AnyEngine, DRAW_ACCEPT_MARGIN, DRAW_LEVEL_AFTER_PLIES, DRAW_LEVEL_WINDOW, DrawDecision,
