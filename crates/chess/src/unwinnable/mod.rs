@@ -106,6 +106,11 @@ impl Chess {
     /// [`Chess::can_checkmate`] with a node budget, and the witness line.
     #[must_use]
     pub fn analyse_unwinnability(&self, side: Side, budget: u64) -> Analysis {
+        self.analyse_with(side, budget, budget / CLOSURE_SHARE)
+    }
+
+    /// [`Chess::analyse_unwinnability`] with the second closure walk's limit.
+    fn analyse_with(&self, side: Side, budget: u64, closure_limit: u64) -> Analysis {
         let done = |verdict| Analysis {
             verdict,
             witness: Vec::new(),
@@ -139,7 +144,7 @@ impl Chess {
         if found == Found::Open {
             found = search.guided(self, budget / 2);
         }
-        walk(budget / CLOSURE_SHARE, &mut found);
+        walk(closure_limit, &mut found);
         if found == Found::Open {
             found = search.exhaustive(self, DEEP_EXHAUSTIVE_PLIES, budget);
         }
@@ -185,6 +190,10 @@ const SEARCH_UNITS: u32 = 4;
 /// The node budget of [`Chess::is_dead_position_analysed`]'s search, per side.
 const DEAD_POSITION_BUDGET: u64 = 1_500;
 
+/// The positions [`Chess::is_dead_position_analysed`]'s second closure walk may see,
+/// per side (kept small: the check runs after every move).
+const DEAD_POSITION_CLOSURE: u64 = 200;
+
 /// Whether pawns are locked so that neither side can ever give check; cheap to reject
 /// (a couple of bitboard tests) when no pawns stand head-on or pieces abound.
 pub(crate) fn locked_pawns_forbid_checks(pos: &Chess) -> bool {
@@ -218,7 +227,7 @@ impl Chess {
             return false;
         }
         [Side::White, Side::Black].into_iter().all(|side| {
-            self.analyse_unwinnability(side, DEAD_POSITION_BUDGET)
+            self.analyse_with(side, DEAD_POSITION_BUDGET, DEAD_POSITION_CLOSURE)
                 .verdict
                 == Verdict::Unwinnable
         })
