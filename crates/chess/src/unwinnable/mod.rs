@@ -142,7 +142,10 @@ impl Chess {
         };
         walk(budget / CLOSURE_SMALL_SHARE, &mut found);
         if found == Found::Open {
-            found = search.guided(self, budget / 2);
+            found = search.guided(self, budget / 2, false);
+        }
+        if found == Found::Open {
+            found = search.guided(self, budget / 8, true);
         }
         walk(closure_limit, &mut found);
         if found == Found::Open {

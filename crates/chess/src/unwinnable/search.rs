@@ -59,6 +59,8 @@ const MAX_TABLE_BITS: u32 = 16;
 /// The search state, allocated once per analysis and reused by every node.
 pub(crate) struct Search {
     winner: Side,
+    /// Whether the guided search aims at the other corner of the far rank.
+    mirror: bool,
     nodes: u64,
     budget: u64,
     /// log2 of the table's size.
@@ -78,6 +80,7 @@ impl Search {
         let table_bits = (u64::BITS - budget.leading_zeros()).clamp(8, MAX_TABLE_BITS);
         Search {
             winner,
+            mirror: false,
             nodes: 0,
             budget,
             table_bits,
@@ -117,8 +120,10 @@ impl Search {
         Found::Open
     }
 
-    /// The guided search for a mate within `nodes` more nodes: `Mate` or `Open`.
-    pub(crate) fn guided(&mut self, pos: &Chess, nodes: u64) -> Found {
+    /// The guided search for a mate within `nodes` more nodes: `Mate` or `Open`;
+    /// `mirror` aims at the other corner of the far rank than the bishops suggest.
+    pub(crate) fn guided(&mut self, pos: &Chess, nodes: u64, mirror: bool) -> Found {
+        self.mirror = mirror;
         self.clear_table();
         let end = self.nodes.saturating_add(nodes).min(self.budget);
         for depth in 2..MAX_PLIES as i16 {
@@ -182,7 +187,7 @@ impl Search {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
-        let plan = Plan::new(pos, self.winner);
+        let plan = Plan::new(pos, self.winner, self.mirror);
         for &m in &self.scratch {
             list.push((plan.cost(pos, m), m));
         }
@@ -243,7 +248,7 @@ struct Plan {
 }
 
 impl Plan {
-    fn new(pos: &Chess, winner: Side) -> Plan {
+    fn new(pos: &Chess, winner: Side, mirror: bool) -> Plan {
         let board = pos.board();
         let bishops = board.by_role(Role::Bishop);
         let winner_bishops = bishops & board.by_side(winner);
@@ -254,7 +259,7 @@ impl Plan {
             Side::Black => (Rank::FIRST, Rank::THIRD),
         };
         // h8 and a1 are dark, a8 and h1 light.
-        let (file, beside_file) = match (winner, dark) {
+        let (file, beside_file) = match (winner, dark != mirror) {
             (Side::White, true) | (Side::Black, false) => (File::H, File::G),
             _ => (File::A, File::new(1).unwrap_or(File::A)),
         };
