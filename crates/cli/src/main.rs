@@ -115,6 +115,21 @@ enum Command {
 /// Deepest perft the command accepts: beyond it no run would finish anyway.
 const MAX_PERFT_DEPTH: u32 = 20;
 
+/// clap's error as one line: its first line, and when that ends in a colon (missing
+/// arguments, say) the indented lines that name what it means.
+fn one_line(rendered: &str) -> String {
+    let mut lines = rendered.lines().skip_while(|l| l.trim().is_empty());
+    let first = lines.next().unwrap_or("invalid arguments").trim_end();
+    if !first.ends_with(':') {
+        return first.to_owned();
+    }
+    let named: Vec<&str> = lines
+        .take_while(|l| l.starts_with(' ') && !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    format!("{first} {}", named.join(", "))
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -124,12 +139,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            let rendered = e.to_string();
-            let first = rendered
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("invalid arguments");
-            eprintln!("{first} (see tablero --help)");
+            eprintln!("{} (see tablero --help)", one_line(&e.to_string()));
             return ExitCode::from(2);
         }
     };

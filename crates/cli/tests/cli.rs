@@ -96,6 +96,9 @@ fn bad_input_fails_with_one_line() {
             "has no king",
         ),
         (&["perft", "chess", "-1"], "depth"),
+        // A missing argument is named, not only said to be missing.
+        (&["perft", "chess"], "not provided: <DEPTH>"),
+        (&["winnable", "chess"], "not provided: --fen <FEN>"),
         (&["perft", "chess", "abc"], "depth"),
         (&["perft", "chess", "99"], "out of range"),
         (&["perft", "checkers", "2"], "unknown game \"checkers\""),
