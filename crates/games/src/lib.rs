@@ -28,7 +28,7 @@ pub use engine::{
     SearchRequest, TextInfo, TextLine, TextResult, accepts_draw,
 };
 pub use protocol_engine::{Flow, ProtocolEngine};
-pub use record::{AnyRecord, ImportedRecord, RecordError, RecordedMove};
+pub use record::{AnyRecord, ImportedRecord, RULING_BUDGET, RecordError, RecordedMove};
 pub use search_thread::{Hold, SearchMode, SearchThread};
 pub use tablero_core::fresh_seed;
 pub use tablero_core::{ParamValue, Refusal};

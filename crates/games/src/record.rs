@@ -16,6 +16,13 @@ use crate::any::{MoveError, TextPosition};
 use crate::{AnyPosition, GameKind};
 use tablero_core::Refusal;
 
+/// Search nodes the unwinnability analysis may spend on a flag fall or resignation.
+/// It runs inside the request that ends the game: on positions from real games it
+/// answers in a few milliseconds, and on contrived ones it stops within about a
+/// second and a few MB (the full default budget can take seconds and 160 MB), the
+/// verdict then staying "can win", the ruling before this analysis existed.
+pub const RULING_BUDGET: u64 = 40_000;
+
 /// Why a record refused a move or a file could not be read. The record is unchanged
 /// when a move is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -289,11 +296,14 @@ impl AnyRecord {
     /// opponent's flag fall or resignation is a draw (FIDE 6.9). Only chess answers
     /// `true`, when the unwinnability analysis proves it
     /// ([`tablero_chess::Chess::can_checkmate`]: material, locked pawns, a helpmate
-    /// search); an undetermined verdict counts as "can win".
+    /// search) within [`RULING_BUDGET`]; an undetermined verdict counts as "can win".
     #[must_use]
     pub fn has_insufficient_material(&self, side: Side) -> bool {
         match self.position() {
-            AnyPosition::Chess(p) => p.can_checkmate(side) == tablero_chess::Verdict::Unwinnable,
+            AnyPosition::Chess(p) => {
+                p.analyse_unwinnability(side, RULING_BUDGET).verdict
+                    == tablero_chess::Verdict::Unwinnable
+            }
             _ => false,
         }
     }
