@@ -12,9 +12,9 @@ use tablero_store::{PlayerRecord, Store, parse_player_file};
 pub(crate) struct PlayersArgs {
     #[command(subcommand)]
     command: PlayersCommand,
-    /// Database URL (`sqlite://PATH`); default: tablero.db in the user's data
-    /// directory, as for `tablero serve`.
-    #[arg(long, global = true)]
+    /// Database URL (`sqlite://PATH` or `postgres://USER@HOST/DATABASE`); default:
+    /// tablero.db in the user's data directory, as for `tablero serve`.
+    #[arg(long, global = true, env = "TABLERO_DB", hide_env_values = true)]
     db: Option<String>,
 }
 

@@ -27,9 +27,9 @@ pub(crate) struct ReportArgs {
     /// Write to this file instead of standard output.
     #[arg(long, global = true)]
     out: Option<PathBuf>,
-    /// Database URL (`sqlite://PATH`); default: tablero.db in the user's data
-    /// directory, as for `tablero serve`.
-    #[arg(long, global = true)]
+    /// Database URL (`sqlite://PATH` or `postgres://USER@HOST/DATABASE`); default:
+    /// tablero.db in the user's data directory, as for `tablero serve`.
+    #[arg(long, global = true, env = "TABLERO_DB", hide_env_values = true)]
     db: Option<String>,
 }
 

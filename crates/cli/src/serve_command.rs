@@ -11,8 +11,9 @@ pub(crate) struct ServeArgs {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// Database URL (`sqlite://PATH`); default: tablero.db in the user's data directory.
-    #[arg(long)]
+    /// Database URL (`sqlite://PATH` or `postgres://USER@HOST/DATABASE`); default:
+    /// tablero.db in the user's data directory.
+    #[arg(long, env = "TABLERO_DB", hide_env_values = true)]
     db: Option<String>,
     /// Computer searches at once (default: the number of cores).
     #[arg(long)]
@@ -148,7 +149,7 @@ pub(crate) fn run(args: ServeArgs) -> Result<(), String> {
         .block_on(tablero_server::serve(config, |addr| {
             // Tests and scripts wait for this line to know the port.
             println!("tablero listening on http://{addr}");
-            println!("database: {db}");
+            println!("database: {}", Store::display_url(&db));
         }))
         .map_err(|e| e.to_string())
 }

@@ -80,6 +80,9 @@ pub enum FaultKind {
     Busy,
     /// The system failed to read or write the file (`SQLITE_IOERR`).
     Io,
+    /// The database server cannot be reached (PostgreSQL: connection refused or
+    /// lost, no connection free in time).
+    Unreachable,
     /// Anything else SQLite or the connection reported.
     Other,
 }
@@ -93,6 +96,7 @@ impl FaultKind {
             FaultKind::ReadOnly => "read-only",
             FaultKind::Busy => "busy",
             FaultKind::Io => "io",
+            FaultKind::Unreachable => "unreachable",
             FaultKind::Other => "other",
         }
     }
@@ -108,9 +112,16 @@ pub struct Fault {
 }
 
 impl Fault {
-    /// Classifies a database error by SQLite's primary result code.
+    /// Classifies a database error by SQLite's primary result code or PostgreSQL's
+    /// SQLSTATE class.
     #[must_use]
     pub fn of(error: &sqlx::Error) -> Fault {
+        if let Some(kind) = postgres_kind(error) {
+            return Fault {
+                kind,
+                detail: error.to_string(),
+            };
+        }
         let code = error
             .as_database_error()
             .and_then(|e| e.code())
@@ -121,7 +132,14 @@ impl Fault {
             (Some(8 | 14), _) => FaultKind::ReadOnly,
             (Some(5 | 6), _) => FaultKind::Busy,
             (Some(10), _) => FaultKind::Io,
+            (None, sqlx::Error::PoolTimedOut) => FaultKind::Busy,
             (None, sqlx::Error::Io(e)) => match e.kind() {
+                std::io::ErrorKind::ConnectionRefused
+                | std::io::ErrorKind::ConnectionReset
+                | std::io::ErrorKind::ConnectionAborted
+                | std::io::ErrorKind::NotConnected
+                | std::io::ErrorKind::BrokenPipe
+                | std::io::ErrorKind::UnexpectedEof => FaultKind::Unreachable,
                 std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => {
                     FaultKind::ReadOnly
                 }
@@ -137,6 +155,28 @@ impl Fault {
     }
 }
 
+/// The kind of a PostgreSQL failure; `None` when `error` is not one.
+fn postgres_kind(error: &sqlx::Error) -> Option<FaultKind> {
+    let database = error.as_database_error()?;
+    let pg = database.try_downcast_ref::<sqlx::postgres::PgDatabaseError>()?;
+    let code = pg.code();
+    Some(match code {
+        // disk_full; the other insufficient-resources states are passing.
+        "53100" => FaultKind::Full,
+        _ if code.starts_with("53") => FaultKind::Busy,
+        // read_only_sql_transaction: a standby, or default_transaction_read_only.
+        "25006" => FaultKind::ReadOnly,
+        "42501" => FaultKind::ReadOnly,
+        // serialization_failure, deadlock_detected, lock_not_available.
+        "40001" | "40P01" | "55P03" => FaultKind::Busy,
+        // admin_shutdown, crash_shutdown, cannot_connect_now; connection exceptions.
+        _ if code.starts_with("57P") || code.starts_with("08") => FaultKind::Unreachable,
+        // system errors (I/O) and internal errors (corrupted data).
+        _ if code.starts_with("58") || code.starts_with("XX") => FaultKind::Io,
+        _ => FaultKind::Other,
+    })
+}
+
 impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self.kind {
@@ -144,6 +184,7 @@ impl std::fmt::Display for Fault {
             FaultKind::ReadOnly => "storage cannot be written (read-only); nothing was changed",
             FaultKind::Busy => "storage is locked by another program; nothing was changed",
             FaultKind::Io => "storage failed to write (I/O error); nothing was changed",
+            FaultKind::Unreachable => "the database server cannot be reached; nothing was changed",
             FaultKind::Other => "storage failed; nothing was changed",
         })
     }

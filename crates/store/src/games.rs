@@ -1,11 +1,10 @@
 //! Games and their moves.
 
-use sqlx::sqlite::SqliteRow;
 use sqlx::{Row, SqliteConnection};
 use tablero_core::Side;
 
 use crate::writer::{MoveWrite, Written};
-use crate::{NOW, Store, StoreError};
+use crate::{NOW, SqliteStore, StoreError};
 
 /// How the seats of a game are filled. Stored as its id; requests name it by the
 /// same id (serde).
@@ -242,13 +241,13 @@ pub struct GameSummary {
     pub updated_at: String,
 }
 
-const SIDES: [Side; 2] = [Side::White, Side::Black];
+pub(crate) const SIDES: [Side; 2] = [Side::White, Side::Black];
 
 impl GameRecord {
     /// Moves are stored without touching the game's row (see `writer.rs`): the row's
     /// clocks are those of its creation, last takeback or end. A game in progress is
     /// as its last move left it.
-    fn follow_last_move(&mut self) {
+    pub(crate) fn follow_last_move(&mut self) {
         if self.status != GameStatus::Playing {
             return;
         }
@@ -262,11 +261,11 @@ pub(crate) fn ms(value: Option<u64>) -> Option<i64> {
     value.map(|v| i64::try_from(v).unwrap_or(i64::MAX))
 }
 
-fn from_ms(value: Option<i64>) -> Option<u64> {
+pub(crate) fn from_ms(value: Option<i64>) -> Option<u64> {
     value.map(|v| u64::try_from(v).unwrap_or(0))
 }
 
-fn side_id(side: Side) -> &'static str {
+pub(crate) fn side_id(side: Side) -> &'static str {
     side.fold("white", "black")
 }
 
@@ -330,43 +329,43 @@ async fn refusal(conn: &mut SqliteConnection, id: &str, what: &str, ply: usize) 
     .fetch_optional(conn)
     .await;
     match status {
-        Ok(None) => StoreError::UnknownGame(id.to_owned()),
-        Ok(Some((status, _))) if status != "playing" => StoreError::Conflict {
-            id: id.to_owned(),
-            reason: format!("{what} refused: the game is {status}"),
-        },
-        Ok(Some((_, plies))) => StoreError::Conflict {
-            id: id.to_owned(),
-            reason: format!("{what} refused: the game has {plies} moves (write for {ply})"),
-        },
+        Ok(found) => refusal_of(id, what, ply, found),
         Err(e) => StoreError::Database(e),
     }
 }
 
-impl Store {
-    /// Stores a new game (with its moves, for an imported game) and registers the
-    /// people named in its seats as players, in one transaction.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Conflict`] if the id is taken; [`StoreError::Unavailable`] when
-    /// the database cannot be written.
-    pub async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
+/// Why a write for game `id` (`what`, for move number `ply`) was refused, given the
+/// game's status and move count as found (`None`: no such game).
+pub(crate) fn refusal_of(
+    id: &str,
+    what: &str,
+    ply: usize,
+    found: Option<(String, i64)>,
+) -> StoreError {
+    match found {
+        None => StoreError::UnknownGame(id.to_owned()),
+        Some((status, _)) if status != GameStatus::Playing.id() => StoreError::Conflict {
+            id: id.to_owned(),
+            reason: format!("{what} refused: the game is {status}"),
+        },
+        Some((_, plies)) => StoreError::Conflict {
+            id: id.to_owned(),
+            reason: format!("{what} refused: the game has {plies} moves (write for {ply})"),
+        },
+    }
+}
+
+impl SqliteStore {
+    /// See [`crate::Store::create_game`].
+    pub(crate) async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
         let game = game.clone();
         self.writer()?
             .transaction(move |conn| Box::pin(async move { insert_game(conn, &game).await }))
             .await
     }
 
-    /// Appends move number `ply` (0-based) to a game in progress, with the clocks
-    /// after it. Returns once the move is durable (group-committed with the moves of
-    /// other games).
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Conflict`] if that move number is taken or the game is finished;
-    /// [`StoreError::UnknownGame`]; [`StoreError::Unavailable`].
-    pub async fn append_move(
+    /// See [`crate::Store::append_move`].
+    pub(crate) async fn append_move(
         &self,
         id: &str,
         ply: usize,
@@ -375,13 +374,8 @@ impl Store {
         self.write_move(id, ply, m, None).await
     }
 
-    /// Appends the move that ends a game, and the game's end ([`Store::finish_game`]),
-    /// in one transaction: either both are stored or neither.
-    ///
-    /// # Errors
-    ///
-    /// As [`Store::append_move`].
-    pub async fn append_final_move(
+    /// See [`crate::Store::append_final_move`].
+    pub(crate) async fn append_final_move(
         &self,
         id: &str,
         ply: usize,
@@ -419,13 +413,8 @@ impl Store {
         }
     }
 
-    /// Takes back moves so that `keep` remain, and sets the clocks.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Conflict`] if the game is finished or has fewer moves;
-    /// [`StoreError::UnknownGame`]; [`StoreError::Unavailable`].
-    pub async fn take_back(
+    /// See [`crate::Store::take_back`].
+    pub(crate) async fn take_back(
         &self,
         id: &str,
         keep: usize,
@@ -462,16 +451,8 @@ impl Store {
             .await
     }
 
-    /// Ends a game in progress: winner (`None` for a draw), reason id and the final
-    /// clocks; the named players' counts for this game kind (and, between two
-    /// different named people, their Glicko-2 ratings) are updated in the same
-    /// transaction.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Conflict`] if it is already finished; [`StoreError::UnknownGame`];
-    /// [`StoreError::Unavailable`].
-    pub async fn finish_game(&self, id: &str, end: &GameEnd) -> Result<(), StoreError> {
+    /// See [`crate::Store::finish_game`].
+    pub(crate) async fn finish_game(&self, id: &str, end: &GameEnd) -> Result<(), StoreError> {
         let id = id.to_owned();
         let end = end.clone();
         self.writer()?
@@ -479,12 +460,8 @@ impl Store {
             .await
     }
 
-    /// The game with this id, with every move; `None` if there is none.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Database`], [`StoreError::Corrupt`].
-    pub async fn game(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
+    /// See [`crate::Store::game`].
+    pub(crate) async fn game(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
         // One read transaction: the row and the moves are of one moment.
         let mut tx = self.pool.begin().await?;
         let Some(row) = sqlx::query(&games_with_turn("g.id = ?2"))
@@ -514,14 +491,8 @@ impl Store {
         Ok(Some(game))
     }
 
-    /// Every game still in progress, with its moves, oldest first: what the server
-    /// loads at start-up. Each one's [`GameRecord::turn_used_ms`] counts up to when the
-    /// previous run was last alive (its last heartbeat), not up to now.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Database`], [`StoreError::Corrupt`].
-    pub async fn unfinished_games(&self) -> Result<Vec<GameRecord>, StoreError> {
+    /// See [`crate::Store::unfinished_games`].
+    pub(crate) async fn unfinished_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         let mut tx = self.pool.begin().await?;
         let rows = sqlx::query(&format!(
             "{} ORDER BY created_at, id",
@@ -562,12 +533,8 @@ impl Store {
         Ok(games)
     }
 
-    /// Games, most recently changed first: all, or only those with `status`.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Database`], [`StoreError::Corrupt`].
-    pub async fn list_games(
+    /// See [`crate::Store::list_games`].
+    pub(crate) async fn list_games(
         &self,
         status: Option<GameStatus>,
         limit: u32,
@@ -592,30 +559,7 @@ impl Store {
         .bind(offset)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|row| {
-                let id: String = row.try_get("id")?;
-                let plies: i64 = row.try_get("plies")?;
-                Ok(GameSummary {
-                    mode: parse(&id, "mode", row.try_get("mode")?, Mode::from_id)?,
-                    seats: [
-                        seat(row, Side::White, false)?,
-                        seat(row, Side::Black, false)?,
-                    ],
-                    status: parse(&id, "status", row.try_get("status")?, |s| {
-                        GameStatus::from_id(s)
-                    })?,
-                    winner: winner(&id, row)?,
-                    reason: row.try_get("reason")?,
-                    plies: u32::try_from(plies).unwrap_or(u32::MAX),
-                    game: row.try_get("game")?,
-                    variant: row.try_get("variant")?,
-                    created_at: row.try_get("created_at")?,
-                    updated_at: row.try_get("changed_at")?,
-                    id,
-                })
-            })
-            .collect()
+        rows.iter().map(summary_from_row).collect()
     }
 }
 
@@ -713,9 +657,9 @@ async fn insert_move(
 /// progress changed last with its last move: see `follow_last_move`) and
 /// `turn_used_ms`, the time since then up to `?1` (a timestamp, or now when NULL).
 /// The kept tags of a game row: a JSON array of `[name, value]` pairs.
-fn tags_of(id: &str, row: &SqliteRow) -> Result<Vec<(String, String)>, StoreError> {
+fn tags_of(id: &str, row: &impl StoredRow) -> Result<Vec<(String, String)>, StoreError> {
     // A read-only file of a version before the column has none: no tags kept.
-    let text: String = match row.try_get("tags") {
+    let text: String = match row.value("tags") {
         Ok(text) => text,
         Err(sqlx::Error::ColumnNotFound(_)) => return Ok(Vec::new()),
         Err(e) => return Err(e.into()),
@@ -741,6 +685,65 @@ fn games_with_turn(filter: &str) -> String {
     )
 }
 
+/// A row of a games listing (see `list_games`): the columns of `games` but the
+/// tokens, with `changed_at` and `plies`.
+pub(crate) fn summary_from_row(row: &impl StoredRow) -> Result<GameSummary, StoreError> {
+    let id: String = row.value("id")?;
+    let plies: i64 = row.value("plies")?;
+    Ok(GameSummary {
+        mode: parse(&id, "mode", row.value("mode")?, Mode::from_id)?,
+        seats: [
+            seat(row, Side::White, false)?,
+            seat(row, Side::Black, false)?,
+        ],
+        status: parse(&id, "status", row.value("status")?, GameStatus::from_id)?,
+        winner: winner(&id, row)?,
+        reason: row.value("reason")?,
+        plies: u32::try_from(plies).unwrap_or(u32::MAX),
+        game: row.value("game")?,
+        variant: row.value("variant")?,
+        created_at: row.value("created_at")?,
+        updated_at: row.value("changed_at")?,
+        id,
+    })
+}
+
+/// A value both databases can return.
+pub(crate) trait StoredValue:
+    for<'r> sqlx::Decode<'r, sqlx::Sqlite>
+    + sqlx::Type<sqlx::Sqlite>
+    + for<'r> sqlx::Decode<'r, sqlx::Postgres>
+    + sqlx::Type<sqlx::Postgres>
+{
+}
+
+impl<T> StoredValue for T where
+    T: for<'r> sqlx::Decode<'r, sqlx::Sqlite>
+        + sqlx::Type<sqlx::Sqlite>
+        + for<'r> sqlx::Decode<'r, sqlx::Postgres>
+        + sqlx::Type<sqlx::Postgres>
+{
+}
+
+/// A row of either database, read by column name: the rows of both stores are
+/// turned into records by the same code.
+pub(crate) trait StoredRow {
+    /// The value of `column`.
+    fn value<T: StoredValue>(&self, column: &str) -> Result<T, sqlx::Error>;
+}
+
+impl StoredRow for sqlx::sqlite::SqliteRow {
+    fn value<T: StoredValue>(&self, column: &str) -> Result<T, sqlx::Error> {
+        self.try_get(column)
+    }
+}
+
+impl StoredRow for sqlx::postgres::PgRow {
+    fn value<T: StoredValue>(&self, column: &str) -> Result<T, sqlx::Error> {
+        self.try_get(column)
+    }
+}
+
 fn parse<T>(
     id: &str,
     column: &'static str,
@@ -754,38 +757,38 @@ fn parse<T>(
     })
 }
 
-fn winner(id: &str, row: &SqliteRow) -> Result<Option<Side>, StoreError> {
-    let value: Option<String> = row.try_get("winner")?;
+fn winner(id: &str, row: &impl StoredRow) -> Result<Option<Side>, StoreError> {
+    let value: Option<String> = row.value("winner")?;
     value
         .map(|w| parse(id, "winner", w, |s| s.parse().ok()))
         .transpose()
 }
 
-fn seat(row: &SqliteRow, side: Side, with_token: bool) -> Result<Seat, StoreError> {
+pub(crate) fn seat(row: &impl StoredRow, side: Side, with_token: bool) -> Result<Seat, StoreError> {
     let prefix = side_id(side);
-    let level: Option<i64> = row.try_get(format!("{prefix}_level").as_str())?;
+    let level: Option<i64> = row.value(format!("{prefix}_level").as_str())?;
     Ok(Seat {
-        name: row.try_get(format!("{prefix}_name").as_str())?,
+        name: row.value(format!("{prefix}_name").as_str())?,
         level: level.and_then(|l| u8::try_from(l).ok()),
         token_hash: if with_token {
-            row.try_get(format!("{prefix}_token_hash").as_str())?
+            row.value(format!("{prefix}_token_hash").as_str())?
         } else {
             None
         },
     })
 }
 
-fn game_from_row(row: &SqliteRow) -> Result<GameRecord, StoreError> {
-    let id: String = row.try_get("id")?;
-    let seed: Option<String> = row.try_get("seed")?;
+pub(crate) fn game_from_row(row: &impl StoredRow) -> Result<GameRecord, StoreError> {
+    let id: String = row.value("id")?;
+    let seed: Option<String> = row.value("seed")?;
     let seed = seed
         .map(|s| parse(&id, "seed", s, |s| u64::from_str_radix(s, 16).ok()))
         .transpose()?;
-    let kind: Option<String> = row.try_get("clock_kind")?;
+    let kind: Option<String> = row.value("clock_kind")?;
     let clock = kind
         .map(|k| -> Result<ClockRecord, StoreError> {
-            let initial: Option<i64> = row.try_get("clock_initial_ms")?;
-            let increment: Option<i64> = row.try_get("clock_increment_ms")?;
+            let initial: Option<i64> = row.value("clock_initial_ms")?;
+            let increment: Option<i64> = row.value("clock_increment_ms")?;
             Ok(ClockRecord {
                 kind: parse(&id, "clock_kind", k, ClockKind::from_id)?,
                 initial_ms: from_ms(initial).unwrap_or(0),
@@ -794,21 +797,21 @@ fn game_from_row(row: &SqliteRow) -> Result<GameRecord, StoreError> {
         })
         .transpose()?;
     Ok(GameRecord {
-        mode: parse(&id, "mode", row.try_get("mode")?, Mode::from_id)?,
+        mode: parse(&id, "mode", row.value("mode")?, Mode::from_id)?,
         seats: [seat(row, Side::White, true)?, seat(row, Side::Black, true)?],
         remaining_ms: [
-            from_ms(row.try_get("white_ms")?),
-            from_ms(row.try_get("black_ms")?),
+            from_ms(row.value("white_ms")?),
+            from_ms(row.value("black_ms")?),
         ],
-        status: parse(&id, "status", row.try_get("status")?, GameStatus::from_id)?,
+        status: parse(&id, "status", row.value("status")?, GameStatus::from_id)?,
         winner: winner(&id, row)?,
-        reason: row.try_get("reason")?,
-        game: row.try_get("game")?,
-        variant: row.try_get("variant")?,
-        start_position: row.try_get("start_position")?,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("turn_started_at")?,
-        turn_used_ms: from_ms(row.try_get("turn_used_ms")?).unwrap_or(0),
+        reason: row.value("reason")?,
+        game: row.value("game")?,
+        variant: row.value("variant")?,
+        start_position: row.value("start_position")?,
+        created_at: row.value("created_at")?,
+        updated_at: row.value("turn_started_at")?,
+        turn_used_ms: from_ms(row.value("turn_used_ms")?).unwrap_or(0),
         seed,
         clock,
         moves: Vec::new(),

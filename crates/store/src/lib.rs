@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod api;
 mod checkpoint;
 mod error;
 mod files;
@@ -8,6 +9,7 @@ mod games;
 mod glicko;
 pub mod player_file;
 mod players;
+mod postgres;
 mod tokens;
 mod writer;
 
@@ -28,6 +30,7 @@ pub use player_file::{PlayerFileEntry, PlayerFileError, parse_player_file};
 pub use players::{ImportSummary, ImportedCounts, PlayerRating, PlayerRecord, PlayerStats, Totals};
 pub use tokens::{token_hash, token_matches};
 
+use crate::postgres::PgStore;
 use crate::writer::Writer;
 
 /// The embedded migrations (`crates/store/migrations`), applied by [`Store::open`].
@@ -50,9 +53,23 @@ pub enum StoreHealth {
 
 /// The database of one tablero installation: games with their moves, and players.
 ///
-/// Cloning is cheap (the connection pool is shared).
+/// An SQLite file (the default: one server process) or a PostgreSQL database (any
+/// number of server processes, see [`Store::subscribe`]). Cloning is cheap (the
+/// connections are shared).
 #[derive(Debug, Clone)]
 pub struct Store {
+    backend: Backend,
+}
+
+#[derive(Debug, Clone)]
+enum Backend {
+    Sqlite(SqliteStore),
+    Postgres(PgStore),
+}
+
+/// The store on an SQLite file.
+#[derive(Debug, Clone)]
+pub(crate) struct SqliteStore {
     /// Reads, on several connections (WAL lets them run beside a write).
     pool: SqlitePool,
     /// Writes, by one task on one connection (`writer.rs`); `None` when read-only.
@@ -61,22 +78,147 @@ pub struct Store {
     stopped_at: Option<String>,
 }
 
+/// A change that another server process made to the database, as PostgreSQL
+/// announces it (`LISTEN`/`NOTIFY`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreEvent {
+    /// Game `id` changed (a move, a take-back, its end): a copy held in memory is
+    /// out of date.
+    GameChanged {
+        /// The game's id.
+        id: String,
+    },
+    /// The connection that listens was lost and has been made again: changes may
+    /// have been missed meanwhile, so every copy held in memory may be out of date.
+    Missed,
+}
+
 impl Store {
-    /// Opens (creating it if needed) the SQLite database at `url` (`sqlite://PATH`,
-    /// a bare path, or `sqlite::memory:`), in WAL mode with foreign keys on, applies
-    /// the migrations and checks that it can be written.
+    /// Opens the database at `url`: `postgres://…` (or `postgresql://…`) for
+    /// PostgreSQL, otherwise an SQLite file (`sqlite://PATH`, a bare path, or
+    /// `sqlite::memory:`). Applies the migrations and checks that the database can
+    /// be written.
     ///
-    /// Writes are committed with `synchronous = NORMAL`: in WAL mode a committed
-    /// transaction survives a crash of the process (even SIGKILL); only a power loss
-    /// may take back the last ones. The file and its `-wal`/`-shm` companions are
-    /// made readable by their owner only (0600), and a folder the store creates 0700.
+    /// On SQLite, writes are committed with `synchronous = NORMAL` in WAL mode: a
+    /// committed transaction survives a crash of the process (even SIGKILL); only a
+    /// power loss may take back the last ones. The file and its `-wal`/`-shm`
+    /// companions are made readable by their owner only (0600), and a folder the
+    /// store creates 0700. On PostgreSQL, a write is acknowledged after its
+    /// transaction commits with the server's `synchronous_commit`.
     ///
     /// # Errors
     ///
-    /// [`StoreError::Url`] for a URL that is not SQLite; [`StoreError::NotWritable`]
-    /// (naming the file and the cause) when the file or its folder cannot be created
-    /// or written; [`StoreError::Database`] or [`StoreError::Migration`] otherwise.
+    /// [`StoreError::Url`] for a URL neither backend takes;
+    /// [`StoreError::NotWritable`] (naming the file or server and the cause) when the
+    /// database cannot be reached, created or written; [`StoreError::Database`] or
+    /// [`StoreError::Migration`] otherwise.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let backend = if postgres::is_postgres_url(url) {
+            Backend::Postgres(PgStore::open(url).await?)
+        } else {
+            Backend::Sqlite(SqliteStore::open(url).await?)
+        };
+        Ok(Store { backend })
+    }
+
+    /// Opens an existing SQLite database for reading only: every change is refused
+    /// with [`StoreError::ReadOnly`]. For serving finished games from a file that may
+    /// not be written (a read-only disk, a copy).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Url`] (a PostgreSQL URL included: give its server a read-only
+    /// user instead); [`StoreError::Database`] when the file cannot be opened;
+    /// [`StoreError::Outdated`] when it is not a tablero database of this version (it
+    /// needs migrations: open it once for writing).
+    pub async fn open_read_only(url: &str) -> Result<Store, StoreError> {
+        if postgres::is_postgres_url(url) {
+            return Err(StoreError::Url {
+                url: postgres::redacted(url),
+                reason: "read-only mode serves SQLite files only".to_owned(),
+            });
+        }
+        Ok(Store {
+            backend: Backend::Sqlite(SqliteStore::open_read_only(url).await?),
+        })
+    }
+
+    /// Whether writes work now.
+    #[must_use]
+    pub fn health(&self) -> StoreHealth {
+        match &self.backend {
+            Backend::Sqlite(s) => s.health(),
+            Backend::Postgres(p) => p.health(),
+        }
+    }
+
+    /// Whether the store was opened read-only.
+    #[must_use]
+    pub fn is_read_only(&self) -> bool {
+        match &self.backend {
+            Backend::Sqlite(s) => s.writer.is_none(),
+            Backend::Postgres(_) => false,
+        }
+    }
+
+    /// Whether other server processes may share this database (PostgreSQL): then
+    /// what one process holds in memory may be outdated by another, and
+    /// [`Store::subscribe`] tells when.
+    #[must_use]
+    pub fn is_shared(&self) -> bool {
+        matches!(self.backend, Backend::Postgres(_))
+    }
+
+    /// The changes other processes make, as the database announces them; `None` for
+    /// SQLite, which one process owns.
+    #[must_use]
+    pub fn subscribe(&self) -> Option<tokio::sync::broadcast::Receiver<StoreEvent>> {
+        match &self.backend {
+            Backend::Sqlite(_) => None,
+            Backend::Postgres(p) => Some(p.subscribe()),
+        }
+    }
+
+    /// The default database: `tablero.db` in the user's data directory
+    /// (`$XDG_DATA_HOME/tablero`, `~/Library/Application Support/tablero`,
+    /// `%APPDATA%\\tablero`), or in the current directory when there is none.
+    #[must_use]
+    pub fn default_path() -> PathBuf {
+        dirs::data_dir()
+            .map(|dir| dir.join("tablero"))
+            .unwrap_or_default()
+            .join("tablero.db")
+    }
+
+    /// `url` as it may be shown or logged: a PostgreSQL URL without its password.
+    #[must_use]
+    pub fn display_url(url: &str) -> String {
+        if postgres::is_postgres_url(url) {
+            postgres::redacted(url)
+        } else {
+            url.to_owned()
+        }
+    }
+
+    /// The URL of a database file.
+    #[must_use]
+    pub fn url_for(path: &Path) -> String {
+        format!("sqlite://{}", path.display())
+    }
+
+    /// Closes every connection, waiting for running queries.
+    pub async fn close(&self) {
+        match &self.backend {
+            Backend::Sqlite(s) => s.close().await,
+            Backend::Postgres(p) => p.close().await,
+        }
+    }
+}
+
+impl SqliteStore {
+    /// Opens (creating it if needed) the SQLite database at `url`, in WAL mode with
+    /// foreign keys on: see [`Store::open`].
+    async fn open(url: &str) -> Result<SqliteStore, StoreError> {
         let url = normalise_url(url)?;
         let memory = url.contains(":memory:");
         let options = connect_options(&url)?
@@ -133,23 +275,15 @@ impl Store {
         if !memory {
             checkpoint::start(pool.clone(), writer.downgrade(), finish);
         }
-        Ok(Store {
+        Ok(SqliteStore {
             pool,
             writer: Some(writer),
             stopped_at,
         })
     }
 
-    /// Opens an existing database for reading only: every change is refused with
-    /// [`StoreError::ReadOnly`]. For serving finished games from a file that may not
-    /// be written (a read-only disk, a copy).
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Url`]; [`StoreError::Database`] when the file cannot be opened;
-    /// [`StoreError::Outdated`] when it is not a tablero database of this version (it
-    /// needs migrations: open it once for writing).
-    pub async fn open_read_only(url: &str) -> Result<Store, StoreError> {
+    /// See [`Store::open_read_only`].
+    async fn open_read_only(url: &str) -> Result<SqliteStore, StoreError> {
         let url = normalise_url(url)?;
         let options = connect_options(&url)?.read_only(true);
         let path = options.get_filename().display().to_string();
@@ -180,16 +314,14 @@ impl Store {
                 reason: format!("migration {} is not applied", missing.version),
             });
         }
-        Ok(Store {
+        Ok(SqliteStore {
             pool,
             writer: None,
             stopped_at: None,
         })
     }
 
-    /// Whether writes work now.
-    #[must_use]
-    pub fn health(&self) -> StoreHealth {
+    fn health(&self) -> StoreHealth {
         match &self.writer {
             None => StoreHealth::ReadOnly,
             Some(writer) => match writer.health.fault() {
@@ -199,35 +331,11 @@ impl Store {
         }
     }
 
-    /// Whether the store was opened read-only.
-    #[must_use]
-    pub fn is_read_only(&self) -> bool {
-        self.writer.is_none()
-    }
-
     fn writer(&self) -> Result<&Writer, StoreError> {
         self.writer.as_ref().ok_or(StoreError::ReadOnly)
     }
 
-    /// The default database: `tablero.db` in the user's data directory
-    /// (`$XDG_DATA_HOME/tablero`, `~/Library/Application Support/tablero`,
-    /// `%APPDATA%\tablero`), or in the current directory when there is none.
-    #[must_use]
-    pub fn default_path() -> PathBuf {
-        dirs::data_dir()
-            .map(|dir| dir.join("tablero"))
-            .unwrap_or_default()
-            .join("tablero.db")
-    }
-
-    /// The URL of a database file.
-    #[must_use]
-    pub fn url_for(path: &Path) -> String {
-        format!("sqlite://{}", path.display())
-    }
-
-    /// Closes every connection, waiting for running queries.
-    pub async fn close(&self) {
+    async fn close(&self) {
         self.pool.close().await;
         if let Some(writer) = &self.writer {
             writer.close().await;
@@ -260,14 +368,15 @@ fn is_write_fault(error: &sqlx::Error) -> bool {
     )
 }
 
-/// Accepts `sqlite://path`, `sqlite:path`, `sqlite::memory:` and bare paths.
+/// Accepts `sqlite://path`, `sqlite:path`, `sqlite::memory:` and bare paths (a
+/// PostgreSQL URL never comes here).
 fn normalise_url(url: &str) -> Result<String, StoreError> {
     if url.starts_with("sqlite:") {
         Ok(url.to_owned())
     } else if url.contains("://") {
         Err(StoreError::Url {
             url: url.to_owned(),
-            reason: "only SQLite databases are supported (sqlite://PATH)".to_owned(),
+            reason: "use sqlite://PATH or postgres://USER@HOST/DATABASE".to_owned(),
         })
     } else if url.is_empty() {
         Err(StoreError::Url {

@@ -7,7 +7,7 @@ use tablero_core::Side;
 
 use crate::glicko::Rating;
 use crate::player_file::PlayerFileEntry;
-use crate::{NOW, Store, StoreError};
+use crate::{NOW, SqliteStore, StoreError};
 
 fn count(n: i64) -> u32 {
     u32::try_from(n.max(0)).unwrap_or(u32::MAX)
@@ -208,14 +208,9 @@ pub(crate) async fn rate_game(
     Ok(())
 }
 
-impl Store {
-    /// Every player in registration order, with their results, ratings and
-    /// imported counts.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Database`].
-    pub async fn players(&self) -> Result<Vec<PlayerRecord>, StoreError> {
+impl SqliteStore {
+    /// See [`crate::Store::players`].
+    pub(crate) async fn players(&self) -> Result<Vec<PlayerRecord>, StoreError> {
         // One read transaction: the four reads see the same snapshot.
         let mut tx = self.pool.begin().await?;
         let mut players: Vec<PlayerRecord> = sqlx::query_as::<_, (i64, String, String)>(
@@ -289,36 +284,8 @@ impl Store {
         Ok(players)
     }
 
-    /// The player `name`, if registered.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Database`].
-    pub async fn player(&self, name: &str) -> Result<Option<PlayerRecord>, StoreError> {
-        Ok(self.players().await?.into_iter().find(|p| p.name == name))
-    }
-
-    /// The players whose name contains `text`, ignoring case, in registration order.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Database`].
-    pub async fn search_players(&self, text: &str) -> Result<Vec<PlayerRecord>, StoreError> {
-        let needle = text.to_lowercase();
-        let mut players = self.players().await?;
-        players.retain(|p| p.name.to_lowercase().contains(&needle));
-        Ok(players)
-    }
-
-    /// Imports the records of a player file in one transaction: new names are
-    /// registered in file order, and each named player's imported counts become the
-    /// file's (replacing those of an earlier import; counts of games played here are
-    /// kept and added to them). Nothing is written if anything fails.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Database`].
-    pub async fn import_players(
+    /// See [`crate::Store::import_players`].
+    pub(crate) async fn import_players(
         &self,
         entries: &[PlayerFileEntry],
     ) -> Result<ImportSummary, StoreError> {
@@ -328,13 +295,8 @@ impl Store {
             .await
     }
 
-    /// Deletes the player `name` and their counts; their games keep the name. Returns
-    /// whether there was such a player.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Database`].
-    pub async fn delete_player(&self, name: &str) -> Result<bool, StoreError> {
+    /// See [`crate::Store::delete_player`].
+    pub(crate) async fn delete_player(&self, name: &str) -> Result<bool, StoreError> {
         let name = name.to_owned();
         self.writer()?
             .transaction(move |conn| {

@@ -84,7 +84,7 @@ pub(crate) enum Task {
 pub(crate) struct Health(Arc<Mutex<Option<Fault>>>);
 
 impl Health {
-    fn set(&self, fault: Option<Fault>) {
+    pub(crate) fn set(&self, fault: Option<Fault>) {
         *self
             .0
             .lock()

@@ -1,13 +1,27 @@
-//! Players: import of player files, counts and ratings after games end, deletion.
+//! Players: import of player files, counts and ratings after games end, deletion,
+//! on SQLite and on PostgreSQL.
 
 use tablero_core::Side;
 use tablero_store::{GameEnd, Mode, NewGame, Seat, Store, Totals, parse_player_file};
 
-async fn memory() -> Store {
-    Store::open("sqlite::memory:")
-        .await
-        .expect("in-memory store")
+mod common;
+
+use common::TestDb;
+
+async fn open(db: &TestDb) -> Store {
+    Store::open(&db.url).await.expect("the store opens")
 }
+
+on_both_backends!(
+    a_good_file_registers_in_file_order_and_sets_the_counts,
+    importing_again_updates_and_never_duplicates,
+    a_bad_file_changes_nothing,
+    counts_and_ratings_after_games_end,
+    the_same_name_on_both_seats_is_counted_but_not_rated,
+    a_new_name_starts_at_zero_and_search_ignores_case,
+    deleting_a_player_keeps_the_name_in_finished_games,
+    hot_seat_games_count_but_are_not_rated,
+);
 
 fn person(name: &str) -> Seat {
     Seat {
@@ -74,9 +88,8 @@ fn names(players: &[tablero_store::PlayerRecord]) -> Vec<&str> {
     players.iter().map(|p| p.name.as_str()).collect()
 }
 
-#[tokio::test]
-async fn a_good_file_registers_in_file_order_and_sets_the_counts() {
-    let store = memory().await;
+async fn a_good_file_registers_in_file_order_and_sets_the_counts(db: TestDb) {
+    let store = open(&db).await;
     let entries = parse_player_file("juanca77_10_4; carlosfp81_7_6; amaya92_12_1; jdark96_11_0;")
         .expect("good file");
     let summary = store.import_players(&entries).await.expect("import");
@@ -107,9 +120,8 @@ async fn a_good_file_registers_in_file_order_and_sets_the_counts() {
     assert_eq!(amaya.totals(Some("chess")), Totals::default());
 }
 
-#[tokio::test]
-async fn importing_again_updates_and_never_duplicates() {
-    let store = memory().await;
+async fn importing_again_updates_and_never_duplicates(db: TestDb) {
+    let store = open(&db).await;
     let first = parse_player_file("ana_10_4; bo_1_1;").expect("file");
     store.import_players(&first).await.expect("import");
     play(
@@ -148,9 +160,8 @@ async fn importing_again_updates_and_never_duplicates() {
     );
 }
 
-#[tokio::test]
-async fn a_bad_file_changes_nothing() {
-    let store = memory().await;
+async fn a_bad_file_changes_nothing(db: TestDb) {
+    let store = open(&db).await;
     store
         .import_players(&parse_player_file("ana_1_1;").expect("file"))
         .await
@@ -196,9 +207,8 @@ async fn an_import_that_fails_in_the_database_is_rolled_back() {
     assert_eq!(store.players().await.expect("players"), before);
 }
 
-#[tokio::test]
-async fn counts_and_ratings_after_games_end() {
-    let store = memory().await;
+async fn counts_and_ratings_after_games_end(db: TestDb) {
+    let store = open(&db).await;
     play(
         &store,
         "g1",
@@ -263,9 +273,8 @@ async fn counts_and_ratings_after_games_end() {
     assert!(ana.rating("xiangqi").expect("rated").rating.rating < 1500.0);
 }
 
-#[tokio::test]
-async fn the_same_name_on_both_seats_is_counted_but_not_rated() {
-    let store = memory().await;
+async fn the_same_name_on_both_seats_is_counted_but_not_rated(db: TestDb) {
+    let store = open(&db).await;
     play(
         &store,
         "g1",
@@ -290,9 +299,8 @@ async fn the_same_name_on_both_seats_is_counted_but_not_rated() {
     assert!(ana.ratings.is_empty());
 }
 
-#[tokio::test]
-async fn a_new_name_starts_at_zero_and_search_ignores_case() {
-    let store = memory().await;
+async fn a_new_name_starts_at_zero_and_search_ignores_case(db: TestDb) {
+    let store = open(&db).await;
     store
         .create_game(&NewGame {
             id: "g1".into(),
@@ -320,9 +328,8 @@ async fn a_new_name_starts_at_zero_and_search_ignores_case() {
     assert!(store.search_players("zz").await.expect("search").is_empty());
 }
 
-#[tokio::test]
-async fn deleting_a_player_keeps_the_name_in_finished_games() {
-    let store = memory().await;
+async fn deleting_a_player_keeps_the_name_in_finished_games(db: TestDb) {
+    let store = open(&db).await;
     play(
         &store,
         "g1",
@@ -351,9 +358,8 @@ async fn deleting_a_player_keeps_the_name_in_finished_games() {
     assert_eq!(players[1].rating("chess").map(|r| r.games), Some(1));
 }
 
-#[tokio::test]
-async fn hot_seat_games_count_but_are_not_rated() {
-    let store = memory().await;
+async fn hot_seat_games_count_but_are_not_rated(db: TestDb) {
+    let store = open(&db).await;
     let seats = [person("ana"), person("bo")];
     play_in(
         &store,

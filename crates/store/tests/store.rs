@@ -1,6 +1,10 @@
-//! The store on a real SQLite file: games, moves, takebacks, results and players, and
-//! what survives reopening the file.
+//! The store on a real SQLite file and on a real PostgreSQL database: games, moves,
+//! takebacks, results and players, and what survives reopening the database.
 #![allow(clippy::unwrap_used)] // a test fails loudly where its set-up does
+
+mod common;
+
+use common::TestDb;
 
 use tablero_core::Side;
 use tablero_store::{
@@ -36,6 +40,27 @@ fn new_game(id: &str, seats: [Seat; 2]) -> NewGame {
     }
 }
 
+on_both_backends!(
+    games_moves_and_results_survive_reopening,
+    imported_games_and_computer_seats,
+    clocks_and_change_times_follow_the_last_move,
+    of_two_moves_with_one_number_exactly_one_is_stored,
+);
+
+#[tokio::test]
+async fn a_file_in_folders_that_do_not_exist_yet_is_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("nested/dir/t.db").display());
+    let store = Store::open(&url).await.unwrap();
+    store
+        .create_game(&new_game("g1", [person("ana"), person("bo")]))
+        .await
+        .unwrap();
+    store.close().await;
+    let store = Store::open(&url).await.unwrap();
+    assert!(store.game("g1").await.unwrap().is_some());
+}
+
 fn mv(text: &str, white: u64, black: u64) -> MoveRecord {
     MoveRecord {
         text: text.to_owned(),
@@ -44,10 +69,8 @@ fn mv(text: &str, white: u64, black: u64) -> MoveRecord {
     }
 }
 
-#[tokio::test]
-async fn games_moves_and_results_survive_reopening() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("nested/dir/t.db").display());
+async fn games_moves_and_results_survive_reopening(db: TestDb) {
+    let url = db.url;
     let store = Store::open(&url).await.unwrap();
     store
         .create_game(&new_game("g1", [person("ana"), person("bo")]))
@@ -174,9 +197,8 @@ async fn games_moves_and_results_survive_reopening() {
     );
 }
 
-#[tokio::test]
-async fn imported_games_and_computer_seats() {
-    let store = Store::open("sqlite::memory:").await.unwrap();
+async fn imported_games_and_computer_seats(db: TestDb) {
+    let store = Store::open(&db.url).await.unwrap();
     let mut game = new_game(
         "g2",
         [
@@ -218,10 +240,8 @@ async fn bad_urls_are_named() {
     }
 }
 
-#[tokio::test]
-async fn clocks_and_change_times_follow_the_last_move() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+async fn clocks_and_change_times_follow_the_last_move(db: TestDb) {
+    let url = db.url;
     let store = Store::open(&url).await.unwrap();
     for id in ["older", "newer"] {
         store
@@ -286,11 +306,8 @@ async fn clocks_and_change_times_follow_the_last_move() {
     assert_eq!(game.remaining_ms, [Some(1_000), Some(0)]);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn of_two_moves_with_one_number_exactly_one_is_stored() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("t.db").display());
-    let store = Store::open(&url).await.unwrap();
+async fn of_two_moves_with_one_number_exactly_one_is_stored(db: TestDb) {
+    let store = Store::open(&db.url).await.unwrap();
     for round in 0..20 {
         let id = format!("g{round}");
         store
