@@ -123,8 +123,20 @@ impl GameRegistry {
     /// Loads every unfinished game from the store and lets it go on: computer seats
     /// think again, clocks run from now. Games whose record cannot be replayed are
     /// logged and left alone.
+    ///
+    /// On a database that other processes share, games are not all resumed here: the
+    /// games whose process is gone are taken over by [`GameRegistry::look_after`]
+    /// (started here, with [`GameRegistry::follow_others`]), a batch at a time by
+    /// whichever process claims them first.
     pub(crate) async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
         if self.store.is_read_only() {
+            return Ok(0);
+        }
+        if self.store.is_shared() {
+            if let Some(events) = self.store.subscribe() {
+                tokio::spawn(follow_others(Arc::downgrade(self), events));
+            }
+            tokio::spawn(look_after(Arc::downgrade(self)));
             return Ok(0);
         }
         let stored = self.store.unfinished_games().await?;
@@ -367,25 +379,15 @@ impl GameRegistry {
             Change::Offer => Ok(()),
         };
         if let Err(e) = stored {
-            // The memory must not run ahead of the file: reload the game as stored,
-            // or at least take the refused move back.
-            let reloaded = match self.store.game(&game.id).await {
-                Ok(Some(record)) => LiveGame::from_record(record).ok(),
-                _ => None,
-            };
-            match (reloaded, before) {
-                (Some(reloaded), _) => {
-                    // Stops a search of the old state and outdates its timers.
-                    game.bump();
-                    let (version, epoch) = (game.version, game.epoch);
-                    *game = reloaded;
-                    game.version = version;
-                    game.epoch = epoch;
-                }
-                (None, Some(before)) if matches!(change, Change::Moved { .. }) => {
-                    game.unplay(before);
-                }
-                _ => {}
+            // The memory must not run ahead of the database: reload the game as
+            // stored (another process may have changed it), or at least take the
+            // refused move back.
+            let reloaded = self.reload(game).await;
+            if !reloaded
+                && let Some(before) = before
+                && matches!(change, Change::Moved { .. })
+            {
+                game.unplay(before);
             }
             return Err(ApiError::storage(&e));
         }
@@ -400,13 +402,82 @@ impl GameRegistry {
             // A finished game never changes again: it is read from the store when asked
             // for, so that memory holds only the games in progress. Watchers keep their
             // slot until they leave.
-            self.slots
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .remove(&game.id);
-            self.release_computer_game(&game.id);
+            self.forget(&game.id);
         }
         Ok(state)
+    }
+
+    /// Replaces `game` with its record as stored now, keeping its version going on
+    /// (and advancing it when the record moved on); returns whether it could.
+    async fn reload(&self, game: &mut LiveGame) -> bool {
+        let reloaded = match self.store.game(&game.id).await {
+            Ok(Some(record)) => LiveGame::from_record(record).ok(),
+            _ => None,
+        };
+        let Some(reloaded) = reloaded else {
+            return false;
+        };
+        // Stops a search of the old state and outdates its timers.
+        game.bump();
+        let (version, epoch) = (game.version, game.epoch);
+        *game = reloaded;
+        game.version = version;
+        game.epoch = epoch;
+        true
+    }
+
+    /// Another process changed game `id`: a copy held here is reloaded and its
+    /// watchers get the new state; if this process looks after the game, its clock
+    /// and computer go on from the new state.
+    async fn changed_elsewhere(self: &Arc<Self>, id: &str) {
+        let Some(slot) = self.loaded(id) else {
+            return;
+        };
+        {
+            let mut game = slot.game.lock().await;
+            if !self.reload(&mut game).await {
+                return;
+            }
+            game.version += 1;
+            if let Ok(state) = serialise(&game.view(Instant::now()))
+                && slot.updates.receiver_count() > 0
+            {
+                let _ = slot.updates.send(state);
+            }
+            if game.ended.is_some() {
+                self.forget(&game.id);
+                return;
+            }
+        }
+        self.follow_up(&slot).await;
+    }
+
+    /// The game `id` if it is held in memory.
+    fn loaded(&self, id: &str) -> Option<Arc<Slot>> {
+        self.slots
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(id)
+            .cloned()
+    }
+
+    /// Every game held in memory.
+    fn loaded_ids(&self) -> Vec<String> {
+        self.slots
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .keys()
+            .cloned()
+            .collect()
+    }
+
+    /// Lets go of a finished game: it is read from the store when asked for.
+    fn forget(&self, id: &str) {
+        self.slots
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(id);
+        self.release_computer_game(id);
     }
 
     /// After a change: starts the computer if it is to move, and a timer for the flag
@@ -421,6 +492,16 @@ impl GameRegistry {
         let mut game = slot.game.lock().await;
         if game.ended.is_some() {
             return;
+        }
+        // On a shared database one process looks after each game: the others
+        // neither think for its computer nor watch its clock.
+        match self.store.claim_game(&game.id).await {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => {
+                tracing::warn!(game = %game.id, error = %e, "cannot claim a game; another process will");
+                return;
+            }
         }
         let turn = game.record.turn();
         let now = Instant::now();
@@ -546,6 +627,65 @@ impl GameRegistry {
             }
         }
         self.follow_up(slot).await;
+    }
+}
+
+/// Passes the changes other processes make on to the games held here, until the
+/// registry is gone. After a gap in the announcements every game held is reloaded.
+async fn follow_others(
+    registry: std::sync::Weak<GameRegistry>,
+    mut events: broadcast::Receiver<tablero_store::StoreEvent>,
+) {
+    loop {
+        let event = events.recv().await;
+        let Some(registry) = registry.upgrade() else {
+            return;
+        };
+        let ids = match event {
+            Ok(tablero_store::StoreEvent::GameChanged { id }) => vec![id],
+            Ok(tablero_store::StoreEvent::Missed) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                registry.loaded_ids()
+            }
+            Err(broadcast::error::RecvError::Closed) => return,
+        };
+        for id in ids {
+            registry.changed_elsewhere(&id).await;
+        }
+    }
+}
+
+/// How often a process looks for games whose process is gone.
+const LOOK_AFTER_EVERY: Duration = Duration::from_secs(1);
+
+/// Takes over the games in progress whose process is gone (their clocks and computer
+/// seats need one), until the registry is gone.
+async fn look_after(registry: std::sync::Weak<GameRegistry>) {
+    let mut tick = tokio::time::interval(LOOK_AFTER_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Some(registry) = registry.upgrade() else {
+            return;
+        };
+        loop {
+            let ids = match registry.store.claim_orphans().await {
+                Ok(ids) => ids,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot look for games to take over");
+                    break;
+                }
+            };
+            if ids.is_empty() {
+                break;
+            }
+            tracing::info!(games = ids.len(), "taking over games whose process is gone");
+            for id in ids {
+                match registry.slot(&id).await {
+                    Ok(slot) => registry.follow_up(&slot).await,
+                    Err(e) => tracing::error!(game = %id, error = %e, "cannot take over a game"),
+                }
+            }
+        }
     }
 }
 

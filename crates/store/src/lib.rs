@@ -179,6 +179,35 @@ impl Store {
         }
     }
 
+    /// Claims game `id` for this process: it runs the game's clock and computer
+    /// seats while it lives. `false` when another live process has it (PostgreSQL);
+    /// always `true` on SQLite, which one process owns.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`].
+    pub async fn claim_game(&self, id: &str) -> Result<bool, StoreError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(true),
+            Backend::Postgres(p) => p.claim_game(id).await,
+        }
+    }
+
+    /// Claims the games in progress with a clock or a computer seat whose process is
+    /// gone, and returns their ids (a batch at a time: call it again until it is
+    /// empty). Always empty on SQLite, where [`Store::unfinished_games`] at start-up
+    /// gives every game back to its one process.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`].
+    pub async fn claim_orphans(&self) -> Result<Vec<String>, StoreError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(Vec::new()),
+            Backend::Postgres(p) => p.claim_orphans().await,
+        }
+    }
+
     /// The default database: `tablero.db` in the user's data directory
     /// (`$XDG_DATA_HOME/tablero`, `~/Library/Application Support/tablero`,
     /// `%APPDATA%\\tablero`), or in the current directory when there is none.

@@ -48,6 +48,13 @@ const NOW: &str =
 /// How many connections one process opens at most.
 const CONNECTIONS: u32 = 16;
 
+/// How long a process's claim on a game lasts unless renewed (the heartbeat renews
+/// it every [`HEARTBEAT`]): how long a game goes unattended after its process dies.
+const LEASE: &str = "interval '3 seconds'";
+
+/// At most this many games are taken over at once by [`PgStore::claim_orphans`].
+const CLAIM_BATCH: i64 = 64;
+
 /// How often a write that lost a deadlock or a serialisation race is tried again.
 const RETRIES: usize = 3;
 
@@ -82,8 +89,13 @@ pub(crate) struct PgStore {
     /// When the last process on this database was last alive, as this one opened it.
     stopped_at: Option<String>,
     events: broadcast::Sender<StoreEvent>,
+    /// This process's name in announcements and claims (random, per open).
+    process: Arc<str>,
     /// Held by every clone: the background tasks end when the last one goes.
     alive: Arc<()>,
+    /// The listener and the heartbeat, stopped by [`PgStore::close`] (the listener
+    /// holds a connection of the pool, which closing waits for).
+    tasks: Arc<std::sync::Mutex<Vec<tokio::task::AbortHandle>>>,
 }
 
 impl PgStore {
@@ -123,19 +135,28 @@ impl PgStore {
             health: Health::default(),
             stopped_at,
             events,
+            process: process_name().into(),
             alive: Arc::new(()),
+            tasks: Arc::default(),
         };
         let listener = PgListener::connect_with(&store.pool).await?;
-        tokio::spawn(listen(
+        let listening = tokio::spawn(listen(
             listener,
             store.events.clone(),
+            Arc::clone(&store.process),
             Arc::downgrade(&store.alive),
         ));
-        tokio::spawn(heartbeat(
+        let beating = tokio::spawn(heartbeat(
             store.pool.clone(),
             store.health.clone(),
+            Arc::clone(&store.process),
             Arc::downgrade(&store.alive),
         ));
+        store
+            .tasks
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .extend([listening.abort_handle(), beating.abort_handle()]);
         Ok(store)
     }
 
@@ -151,6 +172,15 @@ impl PgStore {
     }
 
     pub(crate) async fn close(&self) {
+        let tasks = std::mem::take(
+            &mut *self
+                .tasks
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        for task in tasks {
+            task.abort();
+        }
         self.pool.close().await;
     }
 
@@ -185,9 +215,22 @@ impl PgStore {
 
     pub(crate) async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
         let game = Arc::new(game.clone());
+        let process = Arc::clone(&self.process);
         self.write(Box::new(move |conn| {
-            let game = Arc::clone(&game);
-            Box::pin(async move { insert_game(conn, &game).await })
+            let (game, process) = (Arc::clone(&game), Arc::clone(&process));
+            Box::pin(async move {
+                insert_game(conn, &game).await?;
+                // Its creator looks after it first.
+                sqlx::query(&format!(
+                    "UPDATE games SET owner = $1, lease_until = clock_timestamp() + {LEASE}
+                     WHERE id = $2"
+                ))
+                .bind(&*process)
+                .bind(&game.id)
+                .execute(&mut *conn)
+                .await?;
+                Ok(())
+            })
         }))
         .await
     }
@@ -219,8 +262,9 @@ impl PgStore {
         end: Option<GameEnd>,
     ) -> Result<(), StoreError> {
         let write = Arc::new((id.to_owned(), m.clone(), end));
+        let process = Arc::clone(&self.process);
         self.write(Box::new(move |conn| {
-            let write = Arc::clone(&write);
+            let (write, process) = (Arc::clone(&write), Arc::clone(&process));
             Box::pin(async move {
                 let (id, m, end) = &*write;
                 lock_game(conn, id, "move", ply, |plies| plies == ply).await?;
@@ -238,7 +282,7 @@ impl PgStore {
                 if let Some(end) = end {
                     finish(conn, id, end).await?;
                 }
-                announce(conn, id).await
+                announce(conn, &process, id).await
             })
         }))
         .await
@@ -251,8 +295,9 @@ impl PgStore {
         remaining_ms: [Option<u64>; 2],
     ) -> Result<(), StoreError> {
         let id = Arc::new(id.to_owned());
+        let process = Arc::clone(&self.process);
         self.write(Box::new(move |conn| {
-            let id = Arc::clone(&id);
+            let (id, process) = (Arc::clone(&id), Arc::clone(&process));
             Box::pin(async move {
                 lock_game(conn, &id, "take-back", 0, |plies| plies >= keep).await?;
                 sqlx::query(&format!(
@@ -269,7 +314,7 @@ impl PgStore {
                     .bind(i64::try_from(keep).unwrap_or(i64::MAX))
                     .execute(&mut *conn)
                     .await?;
-                announce(conn, &id).await
+                announce(conn, &process, &id).await
             })
         }))
         .await
@@ -277,12 +322,13 @@ impl PgStore {
 
     pub(crate) async fn finish_game(&self, id: &str, end: &GameEnd) -> Result<(), StoreError> {
         let write = Arc::new((id.to_owned(), end.clone()));
+        let process = Arc::clone(&self.process);
         self.write(Box::new(move |conn| {
-            let write = Arc::clone(&write);
+            let (write, process) = (Arc::clone(&write), Arc::clone(&process));
             Box::pin(async move {
                 let (id, end) = &*write;
                 finish(conn, id, end).await?;
-                announce(conn, id).await
+                announce(conn, &process, id).await
             })
         }))
         .await
@@ -473,6 +519,43 @@ impl PgStore {
         .await
     }
 
+    /// Claims game `id` for this process if no live process has it (or this one
+    /// does already); returns whether this process now looks after it.
+    pub(crate) async fn claim_game(&self, id: &str) -> Result<bool, StoreError> {
+        let claimed = sqlx::query(&format!(
+            "UPDATE games SET owner = $1, lease_until = clock_timestamp() + {LEASE}
+             WHERE id = $2 AND status = 'playing'
+               AND (owner = $1 OR owner IS NULL OR lease_until < clock_timestamp())"
+        ))
+        .bind(&*self.process)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(claimed.rows_affected() > 0)
+    }
+
+    /// Claims the games in progress whose process is gone (their lease ran out) and
+    /// that need one (a clock or a computer seat), at most [`CLAIM_BATCH`]; returns
+    /// their ids. Processes that look at once each take different games.
+    pub(crate) async fn claim_orphans(&self) -> Result<Vec<String>, StoreError> {
+        let ids = sqlx::query_scalar(&format!(
+            "UPDATE games SET owner = $1, lease_until = clock_timestamp() + {LEASE}
+             WHERE id IN (SELECT id FROM games
+                          WHERE status = 'playing'
+                            AND (lease_until IS NULL OR lease_until < clock_timestamp())
+                            AND (clock_kind IS NOT NULL OR white_level IS NOT NULL
+                                 OR black_level IS NOT NULL)
+                          ORDER BY lease_until NULLS FIRST
+                          LIMIT $2 FOR UPDATE SKIP LOCKED)
+             RETURNING id"
+        ))
+        .bind(&*self.process)
+        .bind(CLAIM_BATCH)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(ids)
+    }
+
     /// A read-only transaction whose statements all see one moment.
     async fn snapshot(&self) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, StoreError> {
         let mut tx = self.pool.begin().await?;
@@ -536,14 +619,25 @@ async fn lock_game(
     }
 }
 
-/// Tells every process that game `id` changed, when this transaction commits.
-async fn announce(conn: &mut PgConnection, id: &str) -> Result<(), StoreError> {
-    sqlx::query("SELECT pg_notify($1, $2)")
+/// Tells every other process that game `id` changed, when this transaction commits.
+/// The payload is `<process> <game id>`: a process ignores its own announcements.
+async fn announce(conn: &mut PgConnection, process: &str, id: &str) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_notify($1, $2 || ' ' || $3)")
         .bind(CHANNEL)
+        .bind(process)
         .bind(id)
         .execute(&mut *conn)
         .await?;
     Ok(())
+}
+
+/// A name for this process that no other process on the database has: the host's
+/// process id and the time, mixed.
+fn process_name() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("p{:x}-{:x}", std::process::id(), nanos)
 }
 
 /// The body of [`PgStore::create_game`].
@@ -825,9 +919,9 @@ async fn beat(pool: &PgPool) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// Writes the heartbeat every [`HEARTBEAT`] (and so probes a failed database) until
-/// the store is gone.
-async fn heartbeat(pool: PgPool, health: Health, alive: Weak<()>) {
+/// Writes the heartbeat and renews this process's leases every [`HEARTBEAT`] (and so
+/// probes a failed database) until the store is gone.
+async fn heartbeat(pool: PgPool, health: Health, process: Arc<str>, alive: Weak<()>) {
     let mut tick = tokio::time::interval(HEARTBEAT);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -835,14 +929,30 @@ async fn heartbeat(pool: PgPool, health: Health, alive: Weak<()>) {
         if alive.strong_count() == 0 || pool.is_closed() {
             return;
         }
-        health.set(beat(&pool).await.err().map(|e| Fault::of(&e)));
+        let renewed = async {
+            beat(&pool).await?;
+            sqlx::query(&format!(
+                "UPDATE games SET lease_until = clock_timestamp() + {LEASE}
+                 WHERE owner = $1 AND status = 'playing'"
+            ))
+            .bind(&*process)
+            .execute(&pool)
+            .await
+        }
+        .await;
+        health.set(renewed.err().map(|e| Fault::of(&e)));
     }
 }
 
 /// Passes the announcements of changed games on to the subscribers until the store
 /// is gone. A lost connection is made again by the listener; the changes of the gap
 /// are unknown, which [`StoreEvent::Missed`] says.
-async fn listen(mut listener: PgListener, events: broadcast::Sender<StoreEvent>, alive: Weak<()>) {
+async fn listen(
+    mut listener: PgListener,
+    events: broadcast::Sender<StoreEvent>,
+    process: Arc<str>,
+    alive: Weak<()>,
+) {
     if let Err(e) = listener.listen(CHANNEL).await {
         tracing::error!(error = %e, "cannot listen for the changes of other processes");
         return;
@@ -852,9 +962,11 @@ async fn listen(mut listener: PgListener, events: broadcast::Sender<StoreEvent>,
         tokio::select! {
             received = listener.try_recv() => match received {
                 Ok(Some(notification)) => {
-                    let _ = events.send(StoreEvent::GameChanged {
-                        id: notification.payload().to_owned(),
-                    });
+                    if let Some((by, id)) = notification.payload().split_once(' ')
+                        && by != &*process
+                    {
+                        let _ = events.send(StoreEvent::GameChanged { id: id.to_owned() });
+                    }
                 }
                 // The connection was lost; the next call connects again.
                 Ok(None) => {

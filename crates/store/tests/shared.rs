@@ -174,3 +174,47 @@ async fn a_server_that_cannot_be_reached_is_named_without_its_password() {
     assert!(text.contains("127.0.0.1:1/tablero"), "{text}");
     assert!(!text.contains("secret"), "{text}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_game_whose_process_is_gone_is_taken_over_by_exactly_one_other() {
+    let Some([a, b, c]) = three_processes().await else {
+        return;
+    };
+    let mut game = online_game("clocked", "ana", "bo");
+    game.clock = Some(tablero_store::ClockRecord {
+        kind: tablero_store::ClockKind::Fischer,
+        initial_ms: 60_000,
+        increment_ms: 0,
+    });
+    a.create_game(&game).await.unwrap();
+    a.create_game(&online_game("unclocked", "ana", "bo"))
+        .await
+        .unwrap();
+    assert!(a.claim_game("clocked").await.unwrap(), "its creator has it");
+    assert!(
+        !b.claim_game("clocked").await.unwrap(),
+        "a live process keeps it"
+    );
+    assert!(b.claim_orphans().await.unwrap().is_empty());
+    // `a` stops renewing its lease, as a killed process would.
+    a.close().await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let (mut by_b, mut by_c) = (Vec::new(), Vec::new());
+    while by_b.is_empty() && by_c.is_empty() {
+        assert!(std::time::Instant::now() < deadline, "nobody took it over");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let (x, y) = tokio::join!(b.claim_orphans(), c.claim_orphans());
+        by_b.extend(x.unwrap());
+        by_c.extend(y.unwrap());
+    }
+    let mut taken: Vec<String> = by_b.iter().chain(&by_c).cloned().collect();
+    taken.sort();
+    assert_eq!(
+        taken,
+        ["clocked"],
+        "once, and only the game that needs a process"
+    );
+    let (owner, other) = if by_b.is_empty() { (&c, &b) } else { (&b, &c) };
+    assert!(owner.claim_game("clocked").await.unwrap());
+    assert!(!other.claim_game("clocked").await.unwrap());
+}

@@ -32,6 +32,17 @@ impl Server {
         env: &[(&str, &str)],
         stderr: Stdio,
     ) -> Result<Server, String> {
+        Server::start_on(&format!("sqlite://{}", db.display()), args, env, stderr)
+    }
+
+    /// Starts the server on the database at `url` (SQLite or PostgreSQL), as
+    /// [`Server::start_with`].
+    pub(crate) fn start_on(
+        url: &str,
+        args: &[&str],
+        env: &[(&str, &str)],
+        stderr: Stdio,
+    ) -> Result<Server, String> {
         let mut command = Command::new(env!("CARGO_BIN_EXE_tablero"));
         command
             .args([
@@ -42,7 +53,7 @@ impl Server {
                 "1",
                 "--db",
             ])
-            .arg(format!("sqlite://{}", db.display()))
+            .arg(url)
             .args(args)
             .stdout(Stdio::piped())
             .stderr(stderr);
@@ -67,7 +78,7 @@ impl Server {
             .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
             .to_owned();
         let second = lines.next().expect("a second line").expect("text");
-        assert!(second.starts_with("database: sqlite://"), "{second}");
+        assert!(second.starts_with("database: "), "{second}");
         Ok(Server { child, addr })
     }
 

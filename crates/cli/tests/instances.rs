@@ -1,0 +1,267 @@
+//! Several `tablero serve` processes on one PostgreSQL database, as behind a load
+//! balancer without sticky sessions (docs/deploy.md): a watcher on one instance sees
+//! the moves made through another, of two moves sent at once through two instances
+//! exactly one is accepted, and when an instance is killed with SIGKILL the others
+//! finish its computer's move and let its clocks fall on time.
+//!
+//! They run on the cluster that `scripts/test` starts (`TABLERO_TEST_POSTGRES`).
+
+#[path = "../../store/tests/common/mod.rs"]
+mod common;
+#[path = "common/serve.rs"]
+mod serve;
+
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use common::{Backend, TestDb};
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+use serve::{Server, moves};
+use tablero_store::{GameStatus, Store};
+
+/// `count` instances on one new database; `None` when this run has no cluster.
+fn instances(count: usize) -> Option<(String, Vec<Server>)> {
+    let db = runtime().block_on(TestDb::new(Backend::Postgres))?;
+    let servers = (0..count)
+        .map(|_| {
+            Server::start_on(&db.url, &[], &[], Stdio::inherit())
+                .unwrap_or_else(|e| panic!("an instance did not start: {e}"))
+        })
+        .collect();
+    Some((db.url, servers))
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
+fn create(server: &Server, request: &Value) -> Value {
+    let (status, created) = server.request("POST", "/api/games", None, Some(request.clone()));
+    assert_eq!(status, 201, "{created}");
+    created
+}
+
+fn token(created: &Value, side: &str) -> String {
+    created["seats"][side]
+        .as_str()
+        .unwrap_or_else(|| panic!("a {side} token in {created}"))
+        .to_owned()
+}
+
+fn play(server: &Server, id: &str, token: &str, mv: &str) -> (u16, Value) {
+    server.request(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(token),
+        Some(json!({"move": mv})),
+    )
+}
+
+/// The game as stored, read without any instance (reading through one would let it
+/// end the game on time itself).
+fn stored(url: &str, id: &str) -> tablero_store::GameRecord {
+    runtime().block_on(async {
+        let store = Store::open(url).await.expect("the database opens");
+        let game = store.game(id).await.expect("a read").expect("the game");
+        store.close().await;
+        game
+    })
+}
+
+#[test]
+fn a_watcher_on_one_instance_sees_the_moves_made_through_another() {
+    let Some((_, servers)) = instances(2) else {
+        return;
+    };
+    let created = create(&servers[0], &json!({"game": "chess", "mode": "hotseat"}));
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let white = token(&created, "white");
+    let black = token(&created, "black");
+    let watcher_addr = servers[1].addr.clone();
+    let path = format!("ws://{watcher_addr}/api/games/{id}/ws");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    rt.block_on(async {
+        let (mut socket, _) = tokio_tungstenite::connect_async(path.as_str())
+            .await
+            .expect("the watcher connects to the second instance");
+        let first = next_state(&mut socket).await;
+        assert!(moves(&first).is_empty(), "{first}");
+        for (ply, (token, mv)) in [(&white, "e2e4"), (&black, "e7e5"), (&white, "g1f3")]
+            .into_iter()
+            .enumerate()
+        {
+            let sent = Instant::now();
+            let (status, answer) = play(&servers[0], &id, token, mv);
+            assert_eq!(status, 200, "{answer}");
+            let state = next_state(&mut socket).await;
+            assert_eq!(moves(&state).len(), ply + 1, "{state}");
+            assert!(
+                sent.elapsed() < Duration::from_secs(2),
+                "the move took {:?} to reach the other instance",
+                sent.elapsed()
+            );
+        }
+        // And the other way round: a move through the watcher's instance.
+        let (status, answer) = play(&servers[1], &id, &black, "b8c6");
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(moves(&next_state(&mut socket).await).len(), 4);
+    });
+    let (status, state) = servers[0].request("GET", &format!("/api/games/{id}"), None, None);
+    assert_eq!(status, 200);
+    assert_eq!(moves(&state), ["e2e4", "e7e5", "g1f3", "b8c6"]);
+}
+
+/// The next game state the socket sends (within 10 s).
+async fn next_state<S>(socket: &mut S) -> Value
+where
+    S: futures_util::Stream<
+            Item = Result<
+                tokio_tungstenite::tungstenite::Message,
+                tokio_tungstenite::tungstenite::Error,
+            >,
+        > + Unpin,
+{
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a state within 10 s")
+            .expect("the socket stays open")
+            .expect("a message");
+        if let tokio_tungstenite::tungstenite::Message::Text(text) = message {
+            let value: Value = serde_json::from_str(&text).expect("JSON");
+            // States come bare or under "state", as the socket protocol says.
+            let state = if value.get("moves").is_some() {
+                value
+            } else {
+                value["state"].clone()
+            };
+            if state.get("moves").is_some() {
+                return state;
+            }
+        }
+    }
+}
+
+#[test]
+fn of_two_moves_sent_at_once_through_two_instances_exactly_one_is_accepted() {
+    let Some((url, servers)) = instances(2) else {
+        return;
+    };
+    for round in 0..10 {
+        let created = create(
+            &servers[round % 2],
+            &json!({"game": "chess", "mode": "hotseat"}),
+        );
+        let id = created["id"].as_str().expect("an id").to_owned();
+        let white = token(&created, "white");
+        // Both instances hold the game before the race.
+        for server in &servers {
+            assert_eq!(
+                server
+                    .request("GET", &format!("/api/games/{id}"), None, None)
+                    .0,
+                200
+            );
+        }
+        let (a, b) = std::thread::scope(|scope| {
+            let a = scope.spawn(|| play(&servers[0], &id, &white, "e2e4"));
+            let b = scope.spawn(|| play(&servers[1], &id, &white, "d2d4"));
+            (a.join().expect("a"), b.join().expect("b"))
+        });
+        let statuses = [a.0, b.0];
+        assert!(
+            statuses == [200, 409] || statuses == [409, 200],
+            "round {round}: {a:?} {b:?}"
+        );
+        let winner = if a.0 == 200 { "e2e4" } else { "d2d4" };
+        let game = stored(&url, &id);
+        assert_eq!(game.moves.len(), 1, "round {round}");
+        assert_eq!(game.moves[0].text, winner);
+        // The losing instance knows the stored move now: black answers through it.
+        let loser = if a.0 == 200 { &servers[1] } else { &servers[0] };
+        let black = token(&created, "black");
+        let (status, answer) = play(loser, &id, &black, "g8f6");
+        assert_eq!(status, 200, "{answer}");
+    }
+}
+
+#[test]
+fn the_computer_move_of_a_killed_instance_is_played_by_another() {
+    let Some((url, mut servers)) = instances(2) else {
+        return;
+    };
+    let created = create(
+        &servers[0],
+        &json!({"game": "chess", "players": {"white": {"name": "ana"}, "black": {"computer": 10}}}),
+    );
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let white = token(&created, "white");
+    let (status, answer) = play(&servers[0], &id, &white, "e2e4");
+    assert_eq!(status, 200, "{answer}");
+    // The first instance is thinking for black: kill it mid-search.
+    std::thread::sleep(Duration::from_millis(100));
+    let first = servers.remove(0);
+    assert!(
+        stored(&url, &id).moves.len() < 2,
+        "the search was not cut short"
+    );
+    first.kill();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let game = stored(&url, &id);
+        if game.moves.len() == 2 {
+            break;
+        }
+        assert_eq!(game.moves.len(), 1);
+        assert!(Instant::now() < deadline, "no instance played black's move");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // Played once: the game goes on from it through the survivor.
+    let (status, state) = servers[0].request("GET", &format!("/api/games/{id}"), None, None);
+    assert_eq!(status, 200);
+    assert_eq!(moves(&state).len(), 2, "{state}");
+}
+
+#[test]
+fn a_clock_falls_on_time_when_its_instance_is_gone() {
+    let Some((url, mut servers)) = instances(2) else {
+        return;
+    };
+    let created = create(
+        &servers[0],
+        &json!({"game": "chess", "mode": "hotseat",
+                "clock": {"kind": "fischer", "initial_ms": 5000, "increment_ms": 0}}),
+    );
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let (white, black) = (token(&created, "white"), token(&created, "black"));
+    assert_eq!(play(&servers[0], &id, &white, "e2e4").0, 200);
+    assert_eq!(play(&servers[0], &id, &black, "e7e5").0, 200);
+    // White's clock runs (5 s); its instance dies at once.
+    let white_to_move = Instant::now();
+    servers.remove(0).kill();
+    let deadline = white_to_move + Duration::from_secs(20);
+    let game = loop {
+        let game = stored(&url, &id);
+        if game.status == GameStatus::Finished {
+            break game;
+        }
+        assert!(Instant::now() < deadline, "the flag never fell");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let fell_after = white_to_move.elapsed();
+    assert_eq!(game.reason.as_deref(), Some("timeout"), "{game:?}");
+    assert_eq!(game.winner, Some(tablero_core::Side::Black));
+    // The lease (3 s) and the search for orphans (1 s) may delay it past the 5 s.
+    assert!(
+        fell_after >= Duration::from_millis(4900) && fell_after < Duration::from_secs(10),
+        "the flag fell after {fell_after:?}"
+    );
+}
