@@ -100,8 +100,9 @@ impl Default for ServeArgs {
 pub(crate) fn run(args: ServeArgs) -> Result<(), String> {
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+                tracing_subscriber::EnvFilter::new("info,sqlx::postgres::notice=warn")
+            }),
         )
         .with_writer(std::io::stderr)
         .init();

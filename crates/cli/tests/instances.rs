@@ -113,10 +113,25 @@ fn a_watcher_on_one_instance_sees_the_moves_made_through_another() {
         let (status, answer) = play(&servers[1], &id, &black, "b8c6");
         assert_eq!(status, 200, "{answer}");
         assert_eq!(moves(&next_state(&mut socket).await).len(), 4);
+        // An offer made through one instance stands on the other, and is accepted
+        // there.
+        let offer = format!("/api/games/{id}/draw/offer");
+        let (status, answer) = servers[0].request("POST", &offer, Some(&white), None);
+        assert_eq!(status, 200, "{answer}");
+        let offered = next_state(&mut socket).await;
+        assert_eq!(offered["draw_offer"], "white", "{offered}");
+        let accept = format!("/api/games/{id}/draw/accept");
+        let (status, answer) = servers[1].request("POST", &accept, Some(&black), None);
+        assert_eq!(status, 200, "{answer}");
     });
-    let (status, state) = servers[0].request("GET", &format!("/api/games/{id}"), None, None);
-    assert_eq!(status, 200);
-    assert_eq!(moves(&state), ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    // Both instances tell the same state by the same version.
+    let path = format!("/api/games/{id}");
+    let (_, on_first) = servers[0].request("GET", &path, None, None);
+    let (_, on_second) = servers[1].request("GET", &path, None, None);
+    assert_eq!(moves(&on_first), ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    assert_eq!(on_first["status"], "finished", "{on_first}");
+    assert_eq!(on_first["version"], on_second["version"]);
+    assert_eq!(on_first["outcome"], on_second["outcome"]);
 }
 
 /// The next game state the socket sends (within 10 s).

@@ -131,7 +131,10 @@ pub(crate) struct LiveGame {
     pub(crate) ended: Option<Outcome>,
     draw_offer: Option<Side>,
     takeback_request: Option<Side>,
-    /// Counts every change, offers included: what clients see.
+    /// The offers as the store has them: what is written when they change.
+    stored_offers: [Option<Side>; 2],
+    /// Counts every change, offers included: what clients see. On a shared database
+    /// it is the stored version, so that every process numbers the states alike.
     pub(crate) version: u64,
     /// Counts the changes of the position or the result (moves, takebacks, the end):
     /// a computer search or a flag timer started in an older epoch is dropped. A draw
@@ -252,6 +255,7 @@ impl LiveGame {
             chinese,
             draw_offer: None,
             takeback_request: None,
+            stored_offers: [None, None],
             version: 0,
             epoch: 0,
             thinking: None,
@@ -346,9 +350,10 @@ impl LiveGame {
             chinese,
             clock_history,
             ended,
-            draw_offer: None,
-            takeback_request: None,
-            version: 0,
+            draw_offer: stored.draw_offer,
+            takeback_request: stored.takeback_request,
+            stored_offers: [stored.draw_offer, stored.takeback_request],
+            version: stored.version.unwrap_or(0),
             epoch: 0,
             thinking: None,
         })
@@ -494,6 +499,18 @@ impl LiveGame {
         if let Some(stop) = self.thinking.take() {
             stop.store(true, Ordering::Relaxed);
         }
+    }
+
+    /// The standing draw offer and take-back request when they differ from those
+    /// stored; [`LiveGame::offers_stored`] once they are.
+    pub(crate) fn offers_to_store(&self) -> Option<[Option<Side>; 2]> {
+        let now = [self.draw_offer, self.takeback_request];
+        (self.ended.is_none() && now != self.stored_offers).then_some(now)
+    }
+
+    /// The store has `offers` now.
+    pub(crate) fn offers_stored(&mut self, offers: [Option<Side>; 2]) {
+        self.stored_offers = offers;
     }
 
     /// The clocks as the store keeps them at `now`.

@@ -376,7 +376,10 @@ impl GameRegistry {
                     .finish_game(&game.id, &game_end(outcome, game.stored_clocks(now)))
                     .await
             }
-            Change::Offer => Ok(()),
+            Change::Offer => match game.offers_to_store() {
+                Some([draw, takeback]) => self.store.set_offers(&game.id, draw, takeback).await,
+                None => Ok(()),
+            },
         };
         if let Err(e) = stored {
             // The memory must not run ahead of the database: reload the game as
@@ -391,8 +394,24 @@ impl GameRegistry {
             }
             return Err(ApiError::storage(&e));
         }
-        // Every stored change, and only a stored one, is a new version for clients.
-        game.version += 1;
+        // Offers a move or takeback withdrew (or made) are stored after it: they are
+        // negotiation, not record, and a crash between the two loses only an offer.
+        if let (Change::Offer, Some(offers)) = (&change, game.offers_to_store()) {
+            game.offers_stored(offers);
+        } else if let Some(offers) = game.offers_to_store() {
+            match self.store.set_offers(&game.id, offers[0], offers[1]).await {
+                Ok(()) => game.offers_stored(offers),
+                Err(e) => {
+                    tracing::warn!(game = %game.id, error = %e, "the offers could not be stored")
+                }
+            }
+        }
+        // Every stored change, and only a stored one, is a new version for clients: on
+        // a shared database the stored one, which every process reads alike.
+        game.version = match self.store.game_version(&game.id).await {
+            Ok(Some(version)) => version,
+            _ => game.version + 1,
+        };
         let state = serialise(&game.view(Instant::now()))?;
         if slot.updates.receiver_count() > 0 {
             // A watcher leaving meanwhile is not an error.
@@ -421,7 +440,10 @@ impl GameRegistry {
         game.bump();
         let (version, epoch) = (game.version, game.epoch);
         *game = reloaded;
-        game.version = version;
+        // On a shared database the record's version is every process's.
+        if !self.store.is_shared() {
+            game.version = version;
+        }
         game.epoch = epoch;
         true
     }
@@ -438,7 +460,6 @@ impl GameRegistry {
             if !self.reload(&mut game).await {
                 return;
             }
-            game.version += 1;
             if let Ok(state) = serialise(&game.view(Instant::now()))
                 && slot.updates.receiver_count() > 0
             {

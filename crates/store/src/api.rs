@@ -1,5 +1,7 @@
 //! The public face of the store: each call goes to the backend the URL chose.
 
+use tablero_core::Side;
+
 use crate::{
     GameEnd, GameRecord, GameStatus, GameSummary, ImportSummary, MoveRecord, NewGame,
     PlayerFileEntry, PlayerRecord, Store, StoreError,
@@ -176,5 +178,35 @@ impl Store {
     /// [`StoreError::Database`].
     pub async fn delete_player(&self, name: &str) -> Result<bool, StoreError> {
         on_backend!(self, delete_player(name))
+    }
+
+    /// Stores the standing draw offer and take-back request of a game in progress
+    /// (the side that made each), so that they survive a restart and reach the other
+    /// processes of a shared database.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Conflict`] if the game is finished; [`StoreError::UnknownGame`];
+    /// [`StoreError::Unavailable`].
+    pub async fn set_offers(
+        &self,
+        id: &str,
+        draw_offer: Option<Side>,
+        takeback_request: Option<Side>,
+    ) -> Result<(), StoreError> {
+        on_backend!(self, set_offers(id, draw_offer, takeback_request))
+    }
+
+    /// On PostgreSQL, game `id`'s version as stored now (see
+    /// [`GameRecord::version`]); `None` on SQLite or for an unknown game.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`].
+    pub async fn game_version(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        match &self.backend {
+            crate::Backend::Sqlite(_) => Ok(None),
+            crate::Backend::Postgres(p) => p.game_version(id).await,
+        }
     }
 }

@@ -212,6 +212,13 @@ pub struct GameRecord {
     pub moves: Vec<MoveRecord>,
     /// Tags of an imported record kept for its export, in file order.
     pub tags: Vec<(String, String)>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Side>,
+    /// The side whose take-back request stands.
+    pub takeback_request: Option<Side>,
+    /// On PostgreSQL, how many changes the game has had: every process numbers the
+    /// game's states by it. `None` on SQLite, where one process numbers them.
+    pub version: Option<u64>,
 }
 
 /// A game in a list: no moves, no tokens.
@@ -279,7 +286,8 @@ pub(crate) async fn finish(
 ) -> Result<(), StoreError> {
     let row = sqlx::query(&format!(
         "UPDATE games SET status = 'finished', winner = ?, reason = ?,
-            white_ms = ?, black_ms = ?, updated_at = {NOW}
+            white_ms = ?, black_ms = ?, updated_at = {NOW},
+            draw_offer = NULL, takeback_request = NULL
          WHERE id = ? AND status = 'playing'
          RETURNING game, mode, white_name, black_name"
     ))
@@ -457,6 +465,35 @@ impl SqliteStore {
         let end = end.clone();
         self.writer()?
             .transaction(move |conn| Box::pin(async move { finish(conn, &id, &end).await }))
+            .await
+    }
+
+    /// See [`crate::Store::set_offers`].
+    pub(crate) async fn set_offers(
+        &self,
+        id: &str,
+        draw_offer: Option<Side>,
+        takeback_request: Option<Side>,
+    ) -> Result<(), StoreError> {
+        let id = id.to_owned();
+        self.writer()?
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let updated = sqlx::query(
+                        "UPDATE games SET draw_offer = ?, takeback_request = ?
+                         WHERE id = ? AND status = 'playing'",
+                    )
+                    .bind(draw_offer.map(side_id))
+                    .bind(takeback_request.map(side_id))
+                    .bind(&id)
+                    .execute(&mut *conn)
+                    .await?;
+                    if updated.rows_affected() == 0 {
+                        return Err(refusal(conn, &id, "offer", 0).await);
+                    }
+                    Ok(())
+                })
+            })
             .await
     }
 
@@ -757,6 +794,23 @@ fn parse<T>(
     })
 }
 
+/// A side stored in `column`; `None` also for a read-only file of a version before
+/// the column.
+fn optional_side(
+    id: &str,
+    row: &impl StoredRow,
+    column: &'static str,
+) -> Result<Option<Side>, StoreError> {
+    let value: Option<String> = match row.value(column) {
+        Ok(value) => value,
+        Err(sqlx::Error::ColumnNotFound(_)) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    value
+        .map(|w| parse(id, column, w, |s| s.parse().ok()))
+        .transpose()
+}
+
 fn winner(id: &str, row: &impl StoredRow) -> Result<Option<Side>, StoreError> {
     let value: Option<String> = row.value("winner")?;
     value
@@ -816,6 +870,13 @@ pub(crate) fn game_from_row(row: &impl StoredRow) -> Result<GameRecord, StoreErr
         clock,
         moves: Vec::new(),
         tags: tags_of(&id, row)?,
+        draw_offer: optional_side(&id, row, "draw_offer")?,
+        takeback_request: optional_side(&id, row, "takeback_request")?,
+        version: match row.value::<i64>("version") {
+            Ok(version) => Some(u64::try_from(version).unwrap_or(0)),
+            Err(sqlx::Error::ColumnNotFound(_)) => None,
+            Err(e) => return Err(e.into()),
+        },
         id,
     })
 }

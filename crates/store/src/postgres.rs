@@ -334,6 +334,40 @@ impl PgStore {
         .await
     }
 
+    pub(crate) async fn set_offers(
+        &self,
+        id: &str,
+        draw_offer: Option<tablero_core::Side>,
+        takeback_request: Option<tablero_core::Side>,
+    ) -> Result<(), StoreError> {
+        let id = Arc::new(id.to_owned());
+        let process = Arc::clone(&self.process);
+        self.write(Box::new(move |conn| {
+            let (id, process) = (Arc::clone(&id), Arc::clone(&process));
+            Box::pin(async move {
+                lock_game(conn, &id, "offer", 0, |_| true).await?;
+                sqlx::query(
+                    "UPDATE games SET draw_offer = $1, takeback_request = $2 WHERE id = $3",
+                )
+                .bind(draw_offer.map(side_id))
+                .bind(takeback_request.map(side_id))
+                .bind(id.as_str())
+                .execute(&mut *conn)
+                .await?;
+                announce(conn, &process, &id).await
+            })
+        }))
+        .await
+    }
+
+    pub(crate) async fn game_version(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        let version: Option<i64> = sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(version.map(|v| u64::try_from(v).unwrap_or(0)))
+    }
+
     pub(crate) async fn game(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
         let mut tx = self.snapshot().await?;
         let Some(row) = sqlx::query(&games_with_turn("g.id = $2"))
@@ -591,8 +625,10 @@ async fn lock_game(
     // The lock first, the count after it: in READ COMMITTED each statement sees the
     // writes committed before it began, and a count in the locking statement would
     // miss the move of the transaction it waited for.
+    // Locking by an update counts the change in the game's version too (a refused
+    // write rolls it back).
     let status: Option<String> =
-        sqlx::query_scalar("SELECT status FROM games WHERE id = $1 FOR UPDATE")
+        sqlx::query_scalar("UPDATE games SET version = version + 1 WHERE id = $1 RETURNING status")
             .bind(id)
             .fetch_optional(&mut *conn)
             .await?;
@@ -751,7 +787,8 @@ async fn lock_players(
 async fn finish(conn: &mut PgConnection, id: &str, end: &GameEnd) -> Result<(), StoreError> {
     let row = sqlx::query(&format!(
         "UPDATE games SET status = 'finished', winner = $1, reason = $2,
-            white_ms = $3, black_ms = $4, updated_at = {NOW}
+            white_ms = $3, black_ms = $4, updated_at = {NOW}, version = version + 1,
+            draw_offer = NULL, takeback_request = NULL
          WHERE id = $5 AND status = 'playing'
          RETURNING game, mode, white_name, black_name"
     ))

@@ -45,7 +45,55 @@ on_both_backends!(
     imported_games_and_computer_seats,
     clocks_and_change_times_follow_the_last_move,
     of_two_moves_with_one_number_exactly_one_is_stored,
+    standing_offers_are_kept_until_the_game_ends,
 );
+
+async fn standing_offers_are_kept_until_the_game_ends(db: TestDb) {
+    let store = Store::open(&db.url).await.unwrap();
+    store
+        .create_game(&new_game("g", [person("ana"), person("bo")]))
+        .await
+        .unwrap();
+    let fresh = store.game("g").await.unwrap().unwrap();
+    assert_eq!((fresh.draw_offer, fresh.takeback_request), (None, None));
+    store
+        .set_offers("g", Some(Side::White), Some(Side::Black))
+        .await
+        .unwrap();
+    store.close().await;
+    let store = Store::open(&db.url).await.unwrap();
+    let reopened = store.game("g").await.unwrap().unwrap();
+    assert_eq!(
+        (reopened.draw_offer, reopened.takeback_request),
+        (Some(Side::White), Some(Side::Black))
+    );
+    assert!(matches!(
+        store.set_offers("nothing", None, None).await,
+        Err(StoreError::UnknownGame(_))
+    ));
+    store
+        .finish_game(
+            "g",
+            &GameEnd {
+                winner: None,
+                reason: "agreement".to_owned(),
+                remaining_ms: [None, None],
+            },
+        )
+        .await
+        .unwrap();
+    let ended = store.game("g").await.unwrap().unwrap();
+    assert_eq!((ended.draw_offer, ended.takeback_request), (None, None));
+    assert!(matches!(
+        store.set_offers("g", Some(Side::Black), None).await,
+        Err(StoreError::Conflict { .. })
+    ));
+    // On PostgreSQL every change counted in the version (create 0, offers, end).
+    match db.backend {
+        common::Backend::Postgres => assert_eq!(ended.version, Some(2)),
+        common::Backend::Sqlite => assert_eq!(ended.version, None),
+    }
+}
 
 #[tokio::test]
 async fn a_file_in_folders_that_do_not_exist_yet_is_created() {
