@@ -44,6 +44,11 @@ pub(crate) struct ServeArgs {
     /// the open-files limit is lower); more are closed at once.
     #[arg(long)]
     max_connections: Option<usize>,
+    /// The address of a load balancer in front (nginx, HAProxy): the client of a
+    /// request it passes on is the last address of its X-Forwarded-For header, and
+    /// its connections have no per-address limit. Repeat for more.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<std::net::IpAddr>,
     /// Connections open at once from one client address.
     #[arg(long, default_value_t = 256)]
     max_connections_per_ip: usize,
@@ -79,7 +84,8 @@ impl Default for ServeArgs {
     fn default() -> ServeArgs {
         ServeArgs {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            db: None,
+            // `tablero` alone parses no options: the variable still names the database.
+            db: std::env::var("TABLERO_DB").ok().filter(|db| !db.is_empty()),
             engine_threads: None,
             read_only: false,
             admin_token: None,
@@ -89,6 +95,7 @@ impl Default for ServeArgs {
             limit_imports: Limit(RateLimits::default().imports),
             max_connections: None,
             max_connections_per_ip: 256,
+            trusted_proxies: Vec::new(),
             header_timeout: 10,
             computer_game_threads: None,
             max_computer_games: 20,
@@ -123,6 +130,7 @@ pub(crate) fn run(args: ServeArgs) -> Result<(), String> {
         }),
         per_address: args.max_connections_per_ip,
         header_read_timeout: std::time::Duration::from_secs(args.header_timeout.max(1)),
+        trusted_proxies: args.trusted_proxies,
     };
     let config = tablero_server::ServeConfig {
         addr: args.addr,

@@ -22,10 +22,15 @@ use tablero_store::{GameStatus, Store};
 
 /// `count` instances on one new database; `None` when this run has no cluster.
 fn instances(count: usize) -> Option<(String, Vec<Server>)> {
+    instances_with(count, &[])
+}
+
+/// `count` instances with `args` on one new database.
+fn instances_with(count: usize, args: &[&str]) -> Option<(String, Vec<Server>)> {
     let db = runtime().block_on(TestDb::new(Backend::Postgres))?;
     let servers = (0..count)
         .map(|_| {
-            Server::start_on(&db.url, &[], &[], Stdio::inherit())
+            Server::start_on(&db.url, args, &[], Stdio::inherit())
                 .unwrap_or_else(|e| panic!("an instance did not start: {e}"))
         })
         .collect();
@@ -279,4 +284,220 @@ fn a_clock_falls_on_time_when_its_instance_is_gone() {
         fell_after >= Duration::from_millis(4900) && fell_after < Duration::from_secs(10),
         "the flag fell after {fell_after:?}"
     );
+}
+
+/// A line of 16 plies that every burst game follows.
+const LINE: [&str; 16] = [
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1", "b7b5",
+    "a4b3", "d7d6", "c2c3", "e8g8",
+];
+
+#[test]
+fn sigkill_of_an_instance_in_a_burst_loses_no_acknowledged_move() {
+    let Some((url, mut servers)) = instances(2) else {
+        return;
+    };
+    let addrs: Vec<String> = servers.iter().map(|s| s.addr.clone()).collect();
+    let games: Vec<(String, [String; 2])> = (0..24)
+        .map(|i| {
+            let created = create(
+                &servers[i % 2],
+                &json!({"game": "chess", "mode": "hotseat"}),
+            );
+            let id = created["id"].as_str().expect("an id").to_owned();
+            (id, [token(&created, "white"), token(&created, "black")])
+        })
+        .collect();
+    let first = servers.remove(0);
+    let played = std::sync::atomic::AtomicUsize::new(0);
+    let acknowledged: Vec<usize> = std::thread::scope(|scope| {
+        let players: Vec<_> = games
+            .iter()
+            .enumerate()
+            .map(|(g, (id, tokens))| {
+                let (addrs, played) = (&addrs, &played);
+                scope.spawn(move || {
+                    // Each move goes to the instances in turn; when one is dead the
+                    // client tries the other, as a load balancer would.
+                    let mut acknowledged = 0;
+                    let mut ply = 0;
+                    let mut attempt = g;
+                    while ply < LINE.len() {
+                        attempt += 1;
+                        let addr = &addrs[attempt % 2];
+                        let path = format!("/api/games/{id}/moves");
+                        let body = json!({"move": LINE[ply]});
+                        match serve::send(addr, "POST", &path, Some(&tokens[ply % 2]), Some(&body))
+                        {
+                            Ok((200, _)) => {
+                                ply += 1;
+                                acknowledged = ply;
+                                played.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            }
+                            // Stored before its instance died, unacknowledged: the
+                            // game says so.
+                            Ok((409, _)) => {
+                                let state = serve::send(
+                                    &addrs[1],
+                                    "GET",
+                                    &format!("/api/games/{id}"),
+                                    None,
+                                    None,
+                                );
+                                if let Ok((200, state)) = state {
+                                    ply = moves(&state).len();
+                                }
+                            }
+                            Ok((status, answer)) => panic!("{status} {answer}"),
+                            Err(_) => {}
+                        }
+                    }
+                    acknowledged
+                })
+            })
+            .collect();
+        while played.load(std::sync::atomic::Ordering::Relaxed) < 100 {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        first.kill();
+        let at_kill = played.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(at_kill < games.len() * LINE.len(), "the burst was over");
+        players
+            .into_iter()
+            .map(|p| p.join().expect("a player"))
+            .collect()
+    });
+    for ((id, _), acknowledged) in games.iter().zip(acknowledged) {
+        let game = stored(&url, id);
+        let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(acknowledged, LINE.len(), "{id} was played to the end");
+        assert_eq!(texts, LINE, "{id}: every acknowledged move once, in order");
+    }
+}
+
+/// nginx with `deploy/nginx.conf`, in front of `upstreams`; stopped when dropped.
+struct Nginx {
+    child: std::process::Child,
+    addr: String,
+    _dir: tempfile::TempDir,
+}
+
+impl Nginx {
+    /// Starts it, or says why it cannot (no nginx here: CI installs it).
+    fn start(upstreams: &[String]) -> Option<Nginx> {
+        let binary = std::path::Path::new("/usr/sbin/nginx");
+        if !binary.exists() {
+            assert!(
+                std::env::var("CI").as_deref() != Ok("true"),
+                "nginx is missing: scripts/test installs it"
+            );
+            eprintln!("skipped: nginx is not installed (scripts/test installs it)");
+            return None;
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let shipped = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../deploy/nginx.conf"
+        ))
+        .expect("deploy/nginx.conf");
+        let config = shipped
+            .replace("127.0.0.1:8081", &upstreams[0])
+            .replace("127.0.0.1:8082", &upstreams[1])
+            .replace("listen 127.0.0.1:8080", &format!("listen 127.0.0.1:{port}"));
+        assert_ne!(
+            config, shipped,
+            "the ports to replace are in deploy/nginx.conf"
+        );
+        let dir = tempfile::tempdir().expect("a folder");
+        std::fs::create_dir_all(dir.path().join("tmp")).expect("tmp");
+        std::fs::write(dir.path().join("nginx.conf"), config).expect("written");
+        let child = std::process::Command::new(binary)
+            .arg("-p")
+            .arg(dir.path())
+            .args(["-c", "nginx.conf", "-g", "daemon off;"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("nginx runs");
+        let addr = format!("127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::net::TcpStream::connect(&addr).is_err() {
+            assert!(Instant::now() < deadline, "nginx did not start");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Some(Nginx {
+            child,
+            addr,
+            _dir: dir,
+        })
+    }
+}
+
+impl Drop for Nginx {
+    fn drop(&mut self) {
+        // SIGTERM: the master stops its workers too (SIGKILL would orphan them).
+        let _ = std::process::Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn behind_nginx_any_instance_serves_any_request_and_one_may_die() {
+    let Some((url, mut servers)) = instances_with(2, &["--trusted-proxy", "127.0.0.1"]) else {
+        return;
+    };
+    let upstreams: Vec<String> = servers.iter().map(|s| s.addr.clone()).collect();
+    let Some(nginx) = Nginx::start(&upstreams) else {
+        return;
+    };
+    let front = nginx.addr.clone();
+    let post = |path: &str, token: Option<&str>, body: Value| {
+        serve::send(&front, "POST", path, token, Some(&body)).expect("an answer through nginx")
+    };
+    let (status, created) = post(
+        "/api/games",
+        None,
+        json!({"game": "chess", "mode": "hotseat"}),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let tokens = [token(&created, "white"), token(&created, "black")];
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    rt.block_on(async {
+        let (mut socket, _) =
+            tokio_tungstenite::connect_async(format!("ws://{front}/api/games/{id}/ws").as_str())
+                .await
+                .expect("a WebSocket through nginx");
+        assert!(moves(&next_state(&mut socket).await).is_empty());
+        // Round robin sends the moves to both instances in turn; the watcher sees each.
+        for ply in 0..8 {
+            let path = format!("/api/games/{id}/moves");
+            let (status, answer) = post(&path, Some(&tokens[ply % 2]), json!({"move": LINE[ply]}));
+            assert_eq!(status, 200, "ply {ply}: {answer}");
+            let state = next_state(&mut socket).await;
+            assert_eq!(moves(&state).len(), ply + 1, "{state}");
+        }
+    });
+    // One instance dies: nginx sends everything to the other.
+    servers.remove(0).kill();
+    for ply in 8..LINE.len() {
+        let path = format!("/api/games/{id}/moves");
+        let (status, answer) = post(&path, Some(&tokens[ply % 2]), json!({"move": LINE[ply]}));
+        assert_eq!(status, 200, "ply {ply}: {answer}");
+    }
+    let texts: Vec<String> = stored(&url, &id)
+        .moves
+        .into_iter()
+        .map(|m| m.text)
+        .collect();
+    assert_eq!(texts, LINE);
 }

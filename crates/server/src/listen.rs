@@ -19,7 +19,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower::ServiceBuilder;
 
 /// How many connections the server takes, and how long it waits for a request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConnectionLimits {
     /// Connections open at once, WebSockets included; more are closed at once.
     pub total: usize,
@@ -28,6 +28,10 @@ pub struct ConnectionLimits {
     /// Time to send a request's headers, from the connection's start or the end of
     /// the previous answer: an idle connection is closed after it.
     pub header_read_timeout: Duration,
+    /// Load balancers in front (`--trusted-proxy`): a request they pass on is the
+    /// client's named last in its `X-Forwarded-For` header (the address the proxy
+    /// saw), for the rate limits; their own connections have no per-address limit.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Default for ConnectionLimits {
@@ -36,6 +40,7 @@ impl Default for ConnectionLimits {
             total: 10_000,
             per_address: 256,
             header_read_timeout: Duration::from_secs(10),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -131,7 +136,13 @@ pub(crate) async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let Some(slot) = take_slot(&total, &counts, peer.ip(), limits.per_address) else {
+        let proxied = limits.trusted_proxies.contains(&peer.ip());
+        let per_address = if proxied {
+            usize::MAX
+        } else {
+            limits.per_address
+        };
+        let Some(slot) = take_slot(&total, &counts, peer.ip(), per_address) else {
             // Over a limit: closed at once, so that the descriptor is free again.
             if !refused_logged {
                 tracing::warn!(address = %peer.ip(), "connection limit reached: connections are refused");
@@ -144,7 +155,13 @@ pub(crate) async fn serve(
         let service = ServiceBuilder::new()
             .map_request(
                 move |mut request: axum::http::Request<hyper::body::Incoming>| {
-                    request.extensions_mut().insert(ConnectInfo(peer));
+                    let client = if proxied {
+                        forwarded_client(request.headers())
+                            .map_or(peer, |ip| std::net::SocketAddr::new(ip, 0))
+                    } else {
+                        peer
+                    };
+                    request.extensions_mut().insert(ConnectInfo(client));
                     request.extensions_mut().insert(slot.clone());
                     request
                 },
@@ -177,6 +194,23 @@ pub(crate) async fn serve(
     }
 }
 
+/// The client a trusted proxy names: the last address of `X-Forwarded-For` (the one
+/// the proxy itself appended; those before it come from the client and prove
+/// nothing).
+fn forwarded_client(headers: &axum::http::HeaderMap) -> Option<IpAddr> {
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .next_back()?
+        .to_str()
+        .ok()?
+        .rsplit(',')
+        .next()?
+        .trim()
+        .parse()
+        .ok()
+}
+
 fn take_slot(
     total: &Arc<Semaphore>,
     counts: &Arc<Mutex<HashMap<IpAddr, usize>>>,
@@ -203,6 +237,19 @@ fn take_slot(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_proxied_client_is_the_last_forwarded_address() {
+        let mut headers = axum::http::HeaderMap::new();
+        assert_eq!(super::forwarded_client(&headers), None);
+        headers.insert("x-forwarded-for", "6.6.6.6, 203.0.113.7".parse().unwrap());
+        assert_eq!(
+            super::forwarded_client(&headers),
+            Some("203.0.113.7".parse().unwrap())
+        );
+        headers.insert("x-forwarded-for", "not an address".parse().unwrap());
+        assert_eq!(super::forwarded_client(&headers), None);
+    }
+
     use super::*;
 
     #[test]
