@@ -241,12 +241,18 @@ mod tests {
     fn a_proxied_client_is_the_last_forwarded_address() {
         let mut headers = axum::http::HeaderMap::new();
         assert_eq!(super::forwarded_client(&headers), None);
-        headers.insert("x-forwarded-for", "6.6.6.6, 203.0.113.7".parse().unwrap());
+        headers.insert(
+            "x-forwarded-for",
+            "6.6.6.6, 203.0.113.7".parse().expect("a header value"),
+        );
         assert_eq!(
             super::forwarded_client(&headers),
-            Some("203.0.113.7".parse().unwrap())
+            Some("203.0.113.7".parse().expect("an address"))
         );
-        headers.insert("x-forwarded-for", "not an address".parse().unwrap());
+        headers.insert(
+            "x-forwarded-for",
+            "not an address".parse().expect("a header value"),
+        );
         assert_eq!(super::forwarded_client(&headers), None);
     }
 
