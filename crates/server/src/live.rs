@@ -142,6 +142,9 @@ pub(crate) struct LiveGame {
     pub(crate) epoch: u64,
     /// Raised to stop the computer's search when the game changes under it.
     pub(crate) thinking: Option<Arc<AtomicBool>>,
+    /// This process has claimed the game (on a shared database: it runs the game's
+    /// clock and computer).
+    pub(crate) claimed: bool,
 }
 
 /// A request to create a game, checked.
@@ -259,6 +262,7 @@ impl LiveGame {
             version: 0,
             epoch: 0,
             thinking: None,
+            claimed: false,
         };
         if game.ended.is_some() {
             game.stop_clock();
@@ -356,6 +360,7 @@ impl LiveGame {
             version: stored.version.unwrap_or(0),
             epoch: 0,
             thinking: None,
+            claimed: false,
         })
     }
 
@@ -499,6 +504,14 @@ impl LiveGame {
         if let Some(stop) = self.thinking.take() {
             stop.store(true, Ordering::Relaxed);
         }
+    }
+
+    /// Whether the game needs a process to look after it: a clock runs, or the
+    /// computer plays a side.
+    pub(crate) fn needs_looking_after(&self) -> bool {
+        self.clock.is_some()
+            || self.computer_level(Side::White).is_some()
+            || self.computer_level(Side::Black).is_some()
     }
 
     /// The standing draw offer and take-back request when they differ from those

@@ -321,17 +321,15 @@ impl GameRegistry {
                 self.commit(&mut game, &slot, change, None).await?;
             }
             let before = game.snapshot();
-            let change = match action {
-                Action::Move(text) => game.play(side, &text, now),
-                Action::TakeBack => game.take_back(side, now),
-                Action::AcceptTakeBack => game.answer_take_back(side, true, now),
-                Action::DeclineTakeBack => game.answer_take_back(side, false, now),
-                Action::Resign => game.resign(side, now),
-                Action::OfferDraw => game.offer_draw(side, now),
-                Action::AcceptDraw => game.answer_draw(side, true, now),
-                Action::DeclineDraw => game.answer_draw(side, false, now),
-                Action::ClaimDraw => game.claim_draw(side, now),
-            }?;
+            let change = match apply(&mut game, side, &action, now) {
+                Ok(change) => change,
+                // Refused by a copy that another process has made stale (its
+                // announcement still on the way): judged again on the stored game.
+                Err(_) if self.store.is_shared() && self.reload_if_stale(&mut game).await => {
+                    apply(&mut game, side, &action, now)?
+                }
+                Err(refused) => return Err(refused.into()),
+            };
             self.commit(&mut game, &slot, change, Some(before)).await?
         };
         self.follow_up(&slot).await;
@@ -426,6 +424,15 @@ impl GameRegistry {
         Ok(state)
     }
 
+    /// On a shared database: reloads `game` if the stored version is not the one held
+    /// here; returns whether it did.
+    async fn reload_if_stale(&self, game: &mut LiveGame) -> bool {
+        match self.store.game_version(&game.id).await {
+            Ok(Some(stored)) if stored != game.version => self.reload(game).await,
+            _ => false,
+        }
+    }
+
     /// Replaces `game` with its record as stored now, keeping its version going on
     /// (and advancing it when the record moved on); returns whether it could.
     async fn reload(&self, game: &mut LiveGame) -> bool {
@@ -438,8 +445,9 @@ impl GameRegistry {
         };
         // Stops a search of the old state and outdates its timers.
         game.bump();
-        let (version, epoch) = (game.version, game.epoch);
+        let (version, epoch, claimed) = (game.version, game.epoch, game.claimed);
         *game = reloaded;
+        game.claimed = claimed;
         // On a shared database the record's version is every process's.
         if !self.store.is_shared() {
             game.version = version;
@@ -515,13 +523,19 @@ impl GameRegistry {
             return;
         }
         // On a shared database one process looks after each game: the others
-        // neither think for its computer nor watch its clock.
-        match self.store.claim_game(&game.id).await {
-            Ok(true) => {}
-            Ok(false) => return,
-            Err(e) => {
-                tracing::warn!(game = %game.id, error = %e, "cannot claim a game; another process will");
-                return;
+        // neither think for its computer nor watch its clock. A claim lasts as long
+        // as this process lives, so it is asked for once.
+        if !game.needs_looking_after() {
+            return;
+        }
+        if !game.claimed {
+            match self.store.claim_game(&game.id).await {
+                Ok(true) => game.claimed = true,
+                Ok(false) => return,
+                Err(e) => {
+                    tracing::warn!(game = %game.id, error = %e, "cannot claim a game; another process will");
+                    return;
+                }
             }
         }
         let turn = game.record.turn();
@@ -648,6 +662,26 @@ impl GameRegistry {
             }
         }
         self.follow_up(slot).await;
+    }
+}
+
+/// What a seat's action changes in `game`, or why it is refused.
+fn apply(
+    game: &mut LiveGame,
+    side: Side,
+    action: &Action,
+    now: Instant,
+) -> Result<Change, crate::live::LiveError> {
+    match action {
+        Action::Move(text) => game.play(side, text, now),
+        Action::TakeBack => game.take_back(side, now),
+        Action::AcceptTakeBack => game.answer_take_back(side, true, now),
+        Action::DeclineTakeBack => game.answer_take_back(side, false, now),
+        Action::Resign => game.resign(side, now),
+        Action::OfferDraw => game.offer_draw(side, now),
+        Action::AcceptDraw => game.answer_draw(side, true, now),
+        Action::DeclineDraw => game.answer_draw(side, false, now),
+        Action::ClaimDraw => game.claim_draw(side, now),
     }
 }
 

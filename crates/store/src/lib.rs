@@ -10,6 +10,7 @@ mod glicko;
 pub mod player_file;
 mod players;
 mod postgres;
+mod postgres_moves;
 mod tokens;
 mod writer;
 

@@ -23,7 +23,9 @@ use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
 use sqlx::{Connection, PgConnection, Row};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
+
+use crate::postgres_moves::{self, MoveWrite};
 
 use crate::games::{SIDES, from_ms, game_from_row, ms, refusal_of, side_id, summary_from_row};
 use crate::glicko::Rating;
@@ -39,18 +41,26 @@ use crate::{
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations-postgres");
 
 /// The channel of the games' change announcements.
-const CHANNEL: &str = "tablero_games";
+pub(crate) const CHANNEL: &str = "tablero_games";
 
 /// The timestamp every row gets: UTC, RFC 3339 with milliseconds, as SQLite writes it.
-const NOW: &str =
+pub(crate) const NOW: &str =
     r#"to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')"#;
 
 /// How many connections one process opens at most.
 const CONNECTIONS: u32 = 16;
 
-/// How long a process's claim on a game lasts unless renewed (the heartbeat renews
-/// it every [`HEARTBEAT`]): how long a game goes unattended after its process dies.
+/// How long a process counts as alive after its last heartbeat (written every
+/// [`HEARTBEAT`]): how long its games go unattended after it dies.
 const LEASE: &str = "interval '3 seconds'";
+
+/// The games that need a process to look after them: a clock or a computer seat.
+const NEEDS_OWNER: &str =
+    "(clock_kind IS NOT NULL OR white_level IS NOT NULL OR black_level IS NOT NULL)";
+
+/// The game's owner (on `games`) is no longer alive.
+const OWNER_GONE: &str = "NOT EXISTS (SELECT 1 FROM processes p
+     WHERE p.name = games.owner AND p.alive_until >= clock_timestamp())";
 
 /// At most this many games are taken over at once by [`PgStore::claim_orphans`].
 const CLAIM_BATCH: i64 = 64;
@@ -59,7 +69,7 @@ const CLAIM_BATCH: i64 = 64;
 const RETRIES: usize = 3;
 
 /// A transaction's body, run between `BEGIN` and `COMMIT`; an error rolls it back.
-type Body<T> =
+pub(crate) type Body<T> =
     Box<dyn for<'c> Fn(&'c mut PgConnection) -> BoxFuture<'c, Result<T, StoreError>> + Send + Sync>;
 
 /// Whether `url` names a PostgreSQL database.
@@ -93,6 +103,10 @@ pub(crate) struct PgStore {
     process: Arc<str>,
     /// Held by every clone: the background tasks end when the last one goes.
     alive: Arc<()>,
+    /// The group commit of moves (`postgres_moves.rs`).
+    moves: mpsc::Sender<MoveWrite>,
+    /// The games' versions as the last move batches left them.
+    versions: postgres_moves::Versions,
     /// The listener and the heartbeat, stopped by [`PgStore::close`] (the listener
     /// holds a connection of the pool, which closing waits for).
     tasks: Arc<std::sync::Mutex<Vec<tokio::task::AbortHandle>>>,
@@ -129,13 +143,22 @@ impl PgStore {
             .fetch_optional(&pool)
             .await?;
         beat(&pool).await.map_err(|e| not_writable(e.to_string()))?;
+        let process: Arc<str> = process_name().into();
+        renew(&pool, &process)
+            .await
+            .map_err(|e| not_writable(e.to_string()))?;
         let (events, _) = broadcast::channel(1024);
+        let health = Health::default();
+        let versions = postgres_moves::Versions::default();
+        let moves = postgres_moves::start(&pool, &health, &process, &versions);
         let store = PgStore {
             pool,
-            health: Health::default(),
+            health,
             stopped_at,
             events,
-            process: process_name().into(),
+            moves,
+            versions,
+            process,
             alive: Arc::new(()),
             tasks: Arc::default(),
         };
@@ -189,28 +212,7 @@ impl PgStore {
     /// failure becomes [`StoreError::Unavailable`] and marks the store degraded until
     /// a write works.
     async fn write<T>(&self, body: Body<T>) -> Result<T, StoreError> {
-        let mut tries = 0;
-        loop {
-            tries += 1;
-            let result = async {
-                let mut tx = self.pool.begin().await?;
-                let value = body(&mut tx).await?;
-                tx.commit().await?;
-                Ok(value)
-            }
-            .await
-            .map_err(StoreError::into_write_error);
-            match &result {
-                Err(StoreError::Unavailable(fault)) => {
-                    if fault.kind == crate::FaultKind::Busy && tries < RETRIES {
-                        continue;
-                    }
-                    self.health.set(Some(fault.clone()));
-                }
-                _ => self.health.set(None),
-            }
-            return result;
-        }
+        write(&self.pool, &self.health, body).await
     }
 
     pub(crate) async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
@@ -220,10 +222,9 @@ impl PgStore {
             let (game, process) = (Arc::clone(&game), Arc::clone(&process));
             Box::pin(async move {
                 insert_game(conn, &game).await?;
-                // Its creator looks after it first.
+                // Its creator looks after it first (if it has a clock or a computer).
                 sqlx::query(&format!(
-                    "UPDATE games SET owner = $1, lease_until = clock_timestamp() + {LEASE}
-                     WHERE id = $2"
+                    "UPDATE games SET owner = $1 WHERE id = $2 AND {NEEDS_OWNER}"
                 ))
                 .bind(&*process)
                 .bind(&game.id)
@@ -261,31 +262,17 @@ impl PgStore {
         m: &MoveRecord,
         end: Option<GameEnd>,
     ) -> Result<(), StoreError> {
-        let write = Arc::new((id.to_owned(), m.clone(), end));
-        let process = Arc::clone(&self.process);
-        self.write(Box::new(move |conn| {
-            let (write, process) = (Arc::clone(&write), Arc::clone(&process));
-            Box::pin(async move {
-                let (id, m, end) = &*write;
-                lock_game(conn, id, "move", ply, |plies| plies == ply).await?;
-                sqlx::query(&format!(
-                    "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, played_at)
-                     VALUES ($1, $2, $3, $4, $5, {NOW})"
-                ))
-                .bind(id)
-                .bind(i64::try_from(ply).unwrap_or(i64::MAX))
-                .bind(&m.text)
-                .bind(ms(m.white_ms))
-                .bind(ms(m.black_ms))
-                .execute(&mut *conn)
-                .await?;
-                if let Some(end) = end {
-                    finish(conn, id, end).await?;
-                }
-                announce(conn, &process, id).await
-            })
-        }))
-        .await
+        let (done, answer) = tokio::sync::oneshot::channel();
+        let write = MoveWrite {
+            id: id.to_owned(),
+            ply,
+            record: m.clone(),
+            end,
+            done,
+        };
+        let closed = || StoreError::Failed("the store is closed".to_owned());
+        self.moves.send(write).await.map_err(|_| closed())?;
+        answer.await.map_err(|_| closed())?
     }
 
     pub(crate) async fn take_back(
@@ -294,6 +281,7 @@ impl PgStore {
         keep: usize,
         remaining_ms: [Option<u64>; 2],
     ) -> Result<(), StoreError> {
+        self.forget_version(id);
         let id = Arc::new(id.to_owned());
         let process = Arc::clone(&self.process);
         self.write(Box::new(move |conn| {
@@ -321,6 +309,7 @@ impl PgStore {
     }
 
     pub(crate) async fn finish_game(&self, id: &str, end: &GameEnd) -> Result<(), StoreError> {
+        self.forget_version(id);
         let write = Arc::new((id.to_owned(), end.clone()));
         let process = Arc::clone(&self.process);
         self.write(Box::new(move |conn| {
@@ -340,6 +329,7 @@ impl PgStore {
         draw_offer: Option<tablero_core::Side>,
         takeback_request: Option<tablero_core::Side>,
     ) -> Result<(), StoreError> {
+        self.forget_version(id);
         let id = Arc::new(id.to_owned());
         let process = Arc::clone(&self.process);
         self.write(Box::new(move |conn| {
@@ -360,7 +350,20 @@ impl PgStore {
         .await
     }
 
+    /// Forgets the version a move batch left for game `id`: a write of another kind
+    /// comes after it.
+    fn forget_version(&self, id: &str) -> Option<u64> {
+        self.versions
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(id)
+    }
+
     pub(crate) async fn game_version(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        let written = self.forget_version(id);
+        if let Some(version) = written {
+            return Ok(Some(version));
+        }
         let version: Option<i64> = sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
@@ -557,9 +560,9 @@ impl PgStore {
     /// does already); returns whether this process now looks after it.
     pub(crate) async fn claim_game(&self, id: &str) -> Result<bool, StoreError> {
         let claimed = sqlx::query(&format!(
-            "UPDATE games SET owner = $1, lease_until = clock_timestamp() + {LEASE}
+            "UPDATE games SET owner = $1
              WHERE id = $2 AND status = 'playing'
-               AND (owner = $1 OR owner IS NULL OR lease_until < clock_timestamp())"
+               AND (owner = $1 OR owner IS NULL OR {OWNER_GONE})"
         ))
         .bind(&*self.process)
         .bind(id)
@@ -573,13 +576,10 @@ impl PgStore {
     /// their ids. Processes that look at once each take different games.
     pub(crate) async fn claim_orphans(&self) -> Result<Vec<String>, StoreError> {
         let ids = sqlx::query_scalar(&format!(
-            "UPDATE games SET owner = $1, lease_until = clock_timestamp() + {LEASE}
+            "UPDATE games SET owner = $1
              WHERE id IN (SELECT id FROM games
-                          WHERE status = 'playing'
-                            AND (lease_until IS NULL OR lease_until < clock_timestamp())
-                            AND (clock_kind IS NOT NULL OR white_level IS NOT NULL
-                                 OR black_level IS NOT NULL)
-                          ORDER BY lease_until NULLS FIRST
+                          WHERE status = 'playing' AND {NEEDS_OWNER}
+                            AND (owner IS NULL OR {OWNER_GONE})
                           LIMIT $2 FOR UPDATE SKIP LOCKED)
              RETURNING id"
         ))
@@ -597,6 +597,40 @@ impl PgStore {
             .execute(&mut *tx)
             .await?;
         Ok(tx)
+    }
+}
+
+/// Runs `body` as one transaction (again, up to [`RETRIES`] times, when it loses a
+/// deadlock or a serialisation race: nothing of it was written). A database failure
+/// becomes [`StoreError::Unavailable`] and marks the store degraded until a write
+/// works.
+pub(crate) async fn write<T>(
+    pool: &PgPool,
+    health: &Health,
+    body: Body<T>,
+) -> Result<T, StoreError> {
+    let mut tries = 0;
+
+    loop {
+        tries += 1;
+        let result = async {
+            let mut tx = pool.begin().await?;
+            let value = body(&mut tx).await?;
+            tx.commit().await?;
+            Ok(value)
+        }
+        .await
+        .map_err(StoreError::into_write_error);
+        match &result {
+            Err(StoreError::Unavailable(fault)) => {
+                if fault.kind == crate::FaultKind::Busy && tries < RETRIES {
+                    continue;
+                }
+                health.set(Some(fault.clone()));
+            }
+            _ => health.set(None),
+        }
+        return result;
     }
 }
 
@@ -784,7 +818,11 @@ async fn lock_players(
 
 /// Ends game `id`, which must be in progress, and counts (and rates) it for its
 /// named players, as [`crate::games::finish`] does on SQLite.
-async fn finish(conn: &mut PgConnection, id: &str, end: &GameEnd) -> Result<(), StoreError> {
+pub(crate) async fn finish(
+    conn: &mut PgConnection,
+    id: &str,
+    end: &GameEnd,
+) -> Result<(), StoreError> {
     let row = sqlx::query(&format!(
         "UPDATE games SET status = 'finished', winner = $1, reason = $2,
             white_ms = $3, black_ms = $4, updated_at = {NOW}, version = version + 1,
@@ -945,6 +983,22 @@ fn games_with_turn(filter: &str) -> String {
     )
 }
 
+/// Keeps this process alive in `processes` for [`LEASE`] more, and forgets processes
+/// gone for a day.
+async fn renew(pool: &PgPool, process: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(&format!(
+        "INSERT INTO processes (name, alive_until) VALUES ($1, clock_timestamp() + {LEASE})
+         ON CONFLICT (name) DO UPDATE SET alive_until = excluded.alive_until"
+    ))
+    .bind(process)
+    .execute(pool)
+    .await?;
+    sqlx::query("DELETE FROM processes WHERE alive_until < clock_timestamp() - interval '1 day'")
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
 /// Writes the heartbeat row.
 async fn beat(pool: &PgPool) -> Result<(), sqlx::Error> {
     sqlx::query(&format!(
@@ -968,13 +1022,7 @@ async fn heartbeat(pool: PgPool, health: Health, process: Arc<str>, alive: Weak<
         }
         let renewed = async {
             beat(&pool).await?;
-            sqlx::query(&format!(
-                "UPDATE games SET lease_until = clock_timestamp() + {LEASE}
-                 WHERE owner = $1 AND status = 'playing'"
-            ))
-            .bind(&*process)
-            .execute(&pool)
-            .await
+            renew(&pool, &process).await
         }
         .await;
         health.set(renewed.err().map(|e| Fault::of(&e)));
@@ -994,32 +1042,31 @@ async fn listen(
         tracing::error!(error = %e, "cannot listen for the changes of other processes");
         return;
     }
-    let mut check = tokio::time::interval(Duration::from_secs(1));
+    // No `select!` with a timer here: a `try_recv` dropped midway can lose a
+    // notification. The store's `close` aborts this task; a store dropped without it
+    // is noticed at the next notification.
     loop {
-        tokio::select! {
-            received = listener.try_recv() => match received {
-                Ok(Some(notification)) => {
-                    if let Some((by, id)) = notification.payload().split_once(' ')
-                        && by != &*process
-                    {
-                        let _ = events.send(StoreEvent::GameChanged { id: id.to_owned() });
-                    }
+        let received = listener.try_recv().await;
+        if alive.strong_count() == 0 {
+            return;
+        }
+        match received {
+            Ok(Some(notification)) => {
+                if let Some((by, id)) = notification.payload().split_once(' ')
+                    && by != &*process
+                {
+                    let _ = events.send(StoreEvent::GameChanged { id: id.to_owned() });
                 }
-                // The connection was lost; the next call connects again.
-                Ok(None) => {
-                    tracing::warn!("the listening connection to PostgreSQL was lost");
-                    let _ = events.send(StoreEvent::Missed);
-                }
-                Err(e) => {
-                    tracing::warn!(error = %e, "listening for changes failed; trying again");
-                    let _ = events.send(StoreEvent::Missed);
-                    tokio::time::sleep(Duration::from_millis(250)).await;
-                }
-            },
-            _ = check.tick() => {
-                if alive.strong_count() == 0 {
-                    return;
-                }
+            }
+            // The connection was lost; the next call connects again.
+            Ok(None) => {
+                tracing::warn!("the listening connection to PostgreSQL was lost");
+                let _ = events.send(StoreEvent::Missed);
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "listening for changes failed; trying again");
+                let _ = events.send(StoreEvent::Missed);
+                tokio::time::sleep(Duration::from_millis(250)).await;
             }
         }
     }

@@ -40,8 +40,12 @@ const MAX_REFUSALS_IN_A_ROW: u32 = 3;
 /// What to run.
 #[derive(Debug, Clone)]
 pub(crate) struct Config {
-    /// The server's base URL, `http://HOST:PORT`.
-    pub(crate) url: String,
+    /// The instances' base URLs, `http://HOST:PORT`: game `i` is created and played
+    /// on instance `i` modulo their number.
+    pub(crate) urls: Vec<String>,
+    /// Each game is also watched on the next instance, and the latency is the time
+    /// until that watcher has the new state (a move crossing instances).
+    pub(crate) watch_elsewhere: bool,
     /// Games created and connected (one WebSocket each).
     pub(crate) games: usize,
     /// How many of them play moves; the others stay connected and idle.
@@ -338,8 +342,8 @@ pub(crate) enum Progress {
 #[derive(Debug)]
 struct Shared {
     config: Config,
-    authority: String,
-    http: HttpPool,
+    /// Per instance: its `host:port` and its HTTP connections.
+    instances: Vec<(String, HttpPool)>,
     setup_gate: Semaphore,
     /// Games created during the setup.
     created: AtomicUsize,
@@ -394,7 +398,11 @@ pub(crate) async fn run(config: Config, progress: impl Fn(Progress)) -> Result<R
             config.games, config.active, config.setup_parallel
         )));
     }
-    let authority = authority_of(&config.url)?;
+    let authorities = config
+        .urls
+        .iter()
+        .map(|url| authority_of(url))
+        .collect::<Result<Vec<_>, _>>()?;
     let needed = config.games as u64 + config.setup_parallel as u64 + SPARE_DESCRIPTORS;
     ensure_own_file_limit(config.games, needed)?;
     if let Some(pid) = config.server_pid {
@@ -411,8 +419,10 @@ pub(crate) async fn run(config: Config, progress: impl Fn(Progress)) -> Result<R
     let before_kib = config.server_pid.map(rss_kib).transpose()?;
 
     let shared = Arc::new(Shared {
-        http: HttpPool::new(authority.clone()),
-        authority,
+        instances: authorities
+            .into_iter()
+            .map(|authority| (authority.clone(), HttpPool::new(authority)))
+            .collect(),
         setup_gate: Semaphore::new(config.setup_parallel),
         created: AtomicUsize::new(0),
         connected: AtomicUsize::new(0),
@@ -611,7 +621,7 @@ async fn game_task(index: usize, shared: Arc<Shared>, signals: Signals) -> Vec<u
     let created = {
         // The semaphore is never closed, so acquiring only waits.
         let _permit = shared.setup_gate.acquire().await;
-        create_game(&shared).await
+        create_game(&shared, index).await
     };
     shared.creation_settled.fetch_add(1, Ordering::AcqRel);
     let created = match created {
@@ -628,7 +638,7 @@ async fn game_task(index: usize, shared: Arc<Shared>, signals: Signals) -> Vec<u
     let _ = connect.wait_for(|go| *go).await;
     let opened = {
         let _permit = shared.setup_gate.acquire().await;
-        Session::connect(&shared, created).await
+        Session::connect(&shared, created, index).await
     };
     let mut session = match opened {
         Ok(session) => {
@@ -663,7 +673,7 @@ async fn game_task(index: usize, shared: Arc<Shared>, signals: Signals) -> Vec<u
                 Ok(Played::Over) => {
                     shared.games_finished.fetch_add(1, Ordering::Relaxed);
                     session.close().await;
-                    match Session::open(&shared).await {
+                    match Session::open(&shared, index).await {
                         Ok(next) => session = next,
                         Err(e) => {
                             shared.connected.fetch_sub(1, Ordering::AcqRel);
@@ -763,6 +773,8 @@ struct Session {
     seats: HashMap<String, String>,
     socket: Socket,
     state: State,
+    /// The same game's socket on the next instance (`--watch-elsewhere`).
+    watcher: Option<Socket>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -771,8 +783,30 @@ struct Created {
     seats: HashMap<String, String>,
 }
 
+/// Waits until `watcher` has a state of `version` or later; returns when.
+async fn watched(
+    watcher: &mut Socket,
+    version: u64,
+    timeout: Duration,
+) -> Result<Instant, SessionError> {
+    loop {
+        if let Answer::State(state) = next_answer(watcher, timeout).await?
+            && state.version >= version
+        {
+            return Ok(Instant::now());
+        }
+    }
+}
+
+impl Shared {
+    /// Instance `index` modulo their number.
+    fn instance(&self, index: usize) -> &(String, HttpPool) {
+        &self.instances[index % self.instances.len()]
+    }
+}
+
 /// Creates a hot-seat game over HTTP.
-async fn create_game(shared: &Shared) -> Result<Created, SessionError> {
+async fn create_game(shared: &Shared, index: usize) -> Result<Created, SessionError> {
     let config = &shared.config;
     let sides: [&str; 2] = match config.game.as_str() {
         "xiangqi" => ["red", "black"],
@@ -790,7 +824,10 @@ async fn create_game(shared: &Shared) -> Result<Created, SessionError> {
     }
     let created = tokio::time::timeout(
         config.timeout,
-        shared.http.post_json("/api/games", body.to_string()),
+        shared
+            .instance(index)
+            .1
+            .post_json("/api/games", body.to_string()),
     )
     .await
     .map_err(|_| SessionError::Timeout(config.timeout))??;
@@ -811,15 +848,42 @@ async fn create_game(shared: &Shared) -> Result<Created, SessionError> {
 
 impl Session {
     /// Creates a hot-seat game and connects to it.
-    async fn open(shared: &Shared) -> Result<Session, SessionError> {
-        let created = create_game(shared).await?;
-        Session::connect(shared, created).await
+    async fn open(shared: &Shared, index: usize) -> Result<Session, SessionError> {
+        let created = create_game(shared, index).await?;
+        Session::connect(shared, created, index).await
     }
 
     /// Connects the WebSocket of a created game and reads the first state.
-    async fn connect(shared: &Shared, created: Created) -> Result<Session, SessionError> {
+    async fn connect(
+        shared: &Shared,
+        created: Created,
+        index: usize,
+    ) -> Result<Session, SessionError> {
+        let watcher = if shared.config.watch_elsewhere {
+            let (socket, _) = open_socket(shared, &created.id, index + 1).await?;
+            Some(socket)
+        } else {
+            None
+        };
+        let (socket, state) = open_socket(shared, &created.id, index).await?;
+        Ok(Session {
+            seats: created.seats,
+            socket,
+            state,
+            watcher,
+        })
+    }
+}
+
+/// Opens the WebSocket of game `id` on instance `index` and reads the first state.
+async fn open_socket(
+    shared: &Shared,
+    id: &str,
+    index: usize,
+) -> Result<(Socket, State), SessionError> {
+    {
         let config = &shared.config;
-        let url = format!("ws://{}/api/games/{}/ws", shared.authority, created.id);
+        let url = format!("ws://{}/api/games/{}/ws", shared.instance(index).0, id);
         // Small buffers: thousands of mostly idle sockets, each message a few KiB.
         let ws_config = WebSocketConfig::default()
             .read_buffer_size(16 * 1024)
@@ -845,13 +909,11 @@ impl Session {
                 });
             }
         };
-        Ok(Session {
-            seats: created.seats,
-            socket,
-            state,
-        })
+        Ok((socket, state))
     }
+}
 
+impl Session {
     /// Plays random legal moves until the game is over or the deadline passes.
     async fn play(
         &mut self,
@@ -897,7 +959,10 @@ impl Session {
                     // A state of an older version (another watcher's change) is skipped.
                     Answer::State(state) if state.version <= self.state.version => {}
                     Answer::State(state) => {
-                        let arrived = Instant::now();
+                        let mut arrived = Instant::now();
+                        if let Some(watcher) = &mut self.watcher {
+                            arrived = watched(watcher, state.version, config.timeout).await?;
+                        }
                         if !resign {
                             let micros = (arrived - sent).as_micros();
                             latencies.push(u32::try_from(micros).unwrap_or(u32::MAX));
@@ -948,6 +1013,9 @@ impl Session {
     async fn close(mut self) {
         // The server may already be gone at the end of a run: nothing to report then.
         let _ = self.socket.close(None).await;
+        if let Some(mut watcher) = self.watcher {
+            let _ = watcher.close(None).await;
+        }
     }
 }
 

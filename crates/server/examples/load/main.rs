@@ -30,9 +30,14 @@ use generator::{Config, Progress};
 #[derive(Debug, Parser)]
 #[command(name = "load")]
 struct Args {
-    /// The server's base URL.
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
-    url: String,
+    /// The server's base URL; repeat it for several instances on one database (game
+    /// `i` goes to instance `i` modulo their number).
+    #[arg(long = "url", default_value = "http://127.0.0.1:8080")]
+    urls: Vec<String>,
+    /// Watch each game on the next instance too, and time each move until that
+    /// watcher has it (the cross-instance latency).
+    #[arg(long)]
+    watch_elsewhere: bool,
     /// Games created and connected, one WebSocket each.
     #[arg(long, default_value_t = 100)]
     games: usize,
@@ -91,7 +96,8 @@ async fn main() -> ExitCode {
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let config = Config {
-        url: args.url,
+        urls: args.urls,
+        watch_elsewhere: args.watch_elsewhere,
         games: args.games,
         active: args.active.unwrap_or(args.games),
         duration,
