@@ -29,7 +29,8 @@ async fn server(dir: &tempfile::TempDir) -> SocketAddr {
 
 fn config(addr: SocketAddr, game: &str, games: usize, active: usize, secs: u64) -> Config {
     Config {
-        url: format!("http://{addr}"),
+        urls: vec![format!("http://{addr}")],
+        watch_elsewhere: false,
         games,
         active,
         duration: Duration::from_secs(secs),
@@ -122,7 +123,7 @@ async fn bad_runs_are_refused_before_they_start() {
         Err(generator::LoadError::Counts(_))
     ));
     bad.active = 1;
-    bad.url = format!("https://{addr}");
+    bad.urls = vec![format!("https://{addr}")];
     assert!(matches!(
         generator::run(bad.clone(), |_| {}).await,
         Err(generator::LoadError::Url { .. })
