@@ -128,7 +128,7 @@ async fn bad_runs_are_refused_before_they_start() {
         generator::run(bad.clone(), |_| {}).await,
         Err(generator::LoadError::Url { .. })
     ));
-    bad.url = format!("http://{addr}");
+    bad.urls = vec![format!("http://{addr}")];
     bad.game = "go".to_owned();
     match generator::run(bad, |_| {}).await {
         Err(generator::LoadError::NoGame(why)) => assert!(why.contains("unknown game"), "{why}"),
