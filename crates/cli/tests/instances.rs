@@ -501,3 +501,62 @@ fn behind_nginx_any_instance_serves_any_request_and_one_may_die() {
         .collect();
     assert_eq!(texts, LINE);
 }
+
+#[test]
+fn while_the_database_server_is_down_changes_are_refused_and_then_work_again() {
+    if common::postgres_cluster().is_none() {
+        return;
+    }
+    // A cluster of its own: the others' tests go on on the shared one.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("postgres-down-{}", std::process::id()));
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/postgres");
+    let cluster = |command: &str| {
+        let output = std::process::Command::new(script)
+            .arg(command)
+            .env("TABLERO_PG_DIR", &dir)
+            .env_remove("TABLERO_PG_PORT")
+            .output()
+            .expect("scripts/postgres runs");
+        assert!(output.status.success(), "{command}: {output:?}");
+        String::from_utf8(output.stdout)
+            .expect("text")
+            .trim()
+            .to_owned()
+    };
+    struct Stop<F: Fn(&str) -> String>(F);
+    impl<F: Fn(&str) -> String> Drop for Stop<F> {
+        fn drop(&mut self) {
+            (self.0)("stop");
+        }
+    }
+    let url = cluster("start");
+    let cluster = Stop(cluster);
+    let server = Server::start_on(&url, &[], &[], Stdio::inherit()).expect("an instance");
+    let created = create(&server, &json!({"game": "chess", "mode": "hotseat"}));
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let tokens = [token(&created, "white"), token(&created, "black")];
+    assert_eq!(play(&server, &id, &tokens[0], "e2e4").0, 200);
+
+    (cluster.0)("halt");
+    let (status, answer) = play(&server, &id, &tokens[1], "e7e5");
+    assert_eq!(status, 503, "{answer}");
+    let (_, health) = server.request("GET", "/api/health", None, None);
+    assert_eq!(health["store"], "degraded", "{health}");
+    assert_eq!(health["cause"], "unreachable", "{health}");
+
+    (cluster.0)("start");
+    // The pool connects again by itself: the refused move was not stored.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (status, answer) = play(&server, &id, &tokens[1], "e7e5");
+        if status == 200 {
+            break;
+        }
+        assert_eq!(status, 503, "{answer}");
+        assert!(Instant::now() < deadline, "the instance did not recover");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let (_, state) = server.request("GET", &format!("/api/games/{id}"), None, None);
+    assert_eq!(moves(&state), ["e2e4", "e7e5"]);
+}

@@ -134,7 +134,9 @@ impl PgStore {
         first.close().await?;
         let pool = PgPoolOptions::new()
             .max_connections(CONNECTIONS)
-            .acquire_timeout(Duration::from_secs(10))
+            // A request waits at most this for a connection when the server is gone:
+            // then it is answered 503.
+            .acquire_timeout(Duration::from_secs(3))
             .connect_with(options)
             .await
             .map_err(|e| not_writable(e.to_string()))?;
@@ -620,7 +622,10 @@ pub(crate) async fn write<T>(
             Ok(value)
         }
         .await
-        .map_err(StoreError::into_write_error);
+        .map_err(|e| match e {
+            StoreError::Database(e) => StoreError::Unavailable(fault_of(&e)),
+            other => other,
+        });
         match &result {
             Err(StoreError::Unavailable(fault)) => {
                 if fault.kind == crate::FaultKind::Busy && tries < RETRIES {
@@ -983,6 +988,18 @@ fn games_with_turn(filter: &str) -> String {
     )
 }
 
+/// A PostgreSQL failure's kind: as [`Fault::of`], but no connection free in time means
+/// the server is gone (a pool of this process's own never waits that long else).
+fn fault_of(error: &sqlx::Error) -> Fault {
+    match error {
+        sqlx::Error::PoolTimedOut => Fault {
+            kind: crate::FaultKind::Unreachable,
+            detail: error.to_string(),
+        },
+        _ => Fault::of(error),
+    }
+}
+
 /// Keeps this process alive in `processes` for [`LEASE`] more, and forgets processes
 /// gone for a day.
 async fn renew(pool: &PgPool, process: &str) -> Result<(), sqlx::Error> {
@@ -1025,7 +1042,7 @@ async fn heartbeat(pool: PgPool, health: Health, process: Arc<str>, alive: Weak<
             renew(&pool, &process).await
         }
         .await;
-        health.set(renewed.err().map(|e| Fault::of(&e)));
+        health.set(renewed.err().map(|e| fault_of(&e)));
     }
 }
 
