@@ -208,15 +208,15 @@ pub(crate) async fn rate_game(
     Ok(())
 }
 
-impl SqliteStore {
-    /// See [`crate::Store::players`].
-    pub(crate) async fn players(&self) -> Result<Vec<PlayerRecord>, StoreError> {
-        // One read transaction: the four reads see the same snapshot.
-        let mut tx = self.pool.begin().await?;
+/// The players with their counts, ratings and imported counts, read in the caller's
+/// transaction `$tx` (the same SQL on SQLite and PostgreSQL: only the connection's
+/// type differs, which a function generic over both could not name simply).
+macro_rules! read_players {
+    ($tx:ident) => {{
         let mut players: Vec<PlayerRecord> = sqlx::query_as::<_, (i64, String, String)>(
             "SELECT id, name, created_at FROM players ORDER BY id",
         )
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut *$tx)
         .await?
         .into_iter()
         .zip(1..)
@@ -235,7 +235,7 @@ impl SqliteStore {
         let stats = sqlx::query_as::<_, (i64, String, i64, i64, i64)>(
             "SELECT player_id, game, won, lost, drawn FROM player_stats ORDER BY player_id, game",
         )
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut *$tx)
         .await?;
         for (player, game, won, lost, drawn) in stats {
             if let Some(&i) = index.get(&player) {
@@ -251,7 +251,7 @@ impl SqliteStore {
             "SELECT player_id, game, rating, deviation, volatility, games FROM player_ratings
              ORDER BY player_id, game",
         )
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut *$tx)
         .await?;
         for (player, game, rating, deviation, volatility, games) in ratings {
             if let Some(&i) = index.get(&player) {
@@ -269,7 +269,7 @@ impl SqliteStore {
         let imported = sqlx::query_as::<_, (i64, i64, i64, String)>(
             "SELECT player_id, won, lost, imported_at FROM player_imported",
         )
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut *$tx)
         .await?;
         for (player, won, lost, imported_at) in imported {
             if let Some(&i) = index.get(&player) {
@@ -280,6 +280,17 @@ impl SqliteStore {
                 });
             }
         }
+        players
+    }};
+}
+pub(crate) use read_players;
+
+impl SqliteStore {
+    /// See [`crate::Store::players`].
+    pub(crate) async fn players(&self) -> Result<Vec<PlayerRecord>, StoreError> {
+        // One read transaction: the four reads see the same snapshot.
+        let mut tx = self.pool.begin().await?;
+        let players = read_players!(tx);
         tx.commit().await?;
         Ok(players)
     }

@@ -460,73 +460,7 @@ impl PgStore {
 
     pub(crate) async fn players(&self) -> Result<Vec<PlayerRecord>, StoreError> {
         let mut tx = self.snapshot().await?;
-        let mut players: Vec<PlayerRecord> = sqlx::query_as::<_, (i64, String, String)>(
-            "SELECT id, name, created_at FROM players ORDER BY id",
-        )
-        .fetch_all(&mut *tx)
-        .await?
-        .into_iter()
-        .zip(1..)
-        .map(|((id, name, created_at), number)| PlayerRecord {
-            id,
-            number,
-            name,
-            created_at,
-            stats: Vec::new(),
-            ratings: Vec::new(),
-            imported: None,
-        })
-        .collect();
-        let index: HashMap<i64, usize> =
-            players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
-        let stats = sqlx::query_as::<_, (i64, String, i64, i64, i64)>(
-            "SELECT player_id, game, won, lost, drawn FROM player_stats ORDER BY player_id, game",
-        )
-        .fetch_all(&mut *tx)
-        .await?;
-        for (player, game, won, lost, drawn) in stats {
-            if let Some(&i) = index.get(&player) {
-                players[i].stats.push(PlayerStats {
-                    game,
-                    won: count(won),
-                    lost: count(lost),
-                    drawn: count(drawn),
-                });
-            }
-        }
-        let ratings = sqlx::query_as::<_, (i64, String, f64, f64, f64, i64)>(
-            "SELECT player_id, game, rating, deviation, volatility, games FROM player_ratings
-             ORDER BY player_id, game",
-        )
-        .fetch_all(&mut *tx)
-        .await?;
-        for (player, game, rating, deviation, volatility, games) in ratings {
-            if let Some(&i) = index.get(&player) {
-                players[i].ratings.push(PlayerRating {
-                    game,
-                    rating: Rating {
-                        rating,
-                        deviation,
-                        volatility,
-                    },
-                    games: count(games),
-                });
-            }
-        }
-        let imported = sqlx::query_as::<_, (i64, i64, i64, String)>(
-            "SELECT player_id, won, lost, imported_at FROM player_imported",
-        )
-        .fetch_all(&mut *tx)
-        .await?;
-        for (player, won, lost, imported_at) in imported {
-            if let Some(&i) = index.get(&player) {
-                players[i].imported = Some(ImportedCounts {
-                    won: count(won),
-                    lost: count(lost),
-                    imported_at,
-                });
-            }
-        }
+        let players = crate::players::read_players!(tx);
         tx.commit().await?;
         Ok(players)
     }
