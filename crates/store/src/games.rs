@@ -194,7 +194,7 @@ pub struct GameRecord {
     pub remaining_ms: [Option<u64>; 2],
     /// In a game in progress, how long the side to move had been thinking when the
     /// record was read (since its turn started, see `updated_at`), in milliseconds.
-    /// For the games read at start-up ([`Store::unfinished_games`]) it counts only up
+    /// For the games read at start-up ([`crate::Store::unfinished_games`]) it counts only up
     /// to the previous run's last heartbeat: the clocks stop while no server runs.
     pub turn_used_ms: u64,
     /// Whether the game goes on.
