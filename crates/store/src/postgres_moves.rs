@@ -120,11 +120,12 @@ async fn write_batch(
     }
 }
 
-/// The body of a batch: locks the games (in id order, so that batches never wait
-/// for each other in a circle), keeps each move whose game is in progress with
-/// exactly `ply` moves (of two with one number, the first), inserts those, counts
-/// them in their games' versions, ends the games their last move ends, and
-/// announces the changes. Returns each move's answer, in order.
+/// The body of a batch, in four statements: locks the games (in id order, so that
+/// batches never wait for each other in a circle); inserts each move whose game is
+/// in progress and whose number is the next (the move before it stored, its own
+/// not: moves have no gaps), of two with one number the first; counts them in their
+/// games' versions and announces them in one statement; ends the games their last
+/// move ends. Returns each move's answer, in order.
 async fn insert(
     conn: &mut PgConnection,
     requests: &[Request],
@@ -141,81 +142,111 @@ async fn insert(
             .await?
             .into_iter()
             .collect();
-    // After the locks: the moves committed by the batches waited for are seen.
-    let mut plies: HashMap<String, i64> = sqlx::query_as(
-        "SELECT game_id, max(ply) + 1 FROM moves WHERE game_id = ANY($1) GROUP BY game_id",
-    )
-    .bind(&ids)
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .collect();
-    let mut answers = Vec::with_capacity(requests.len());
-    let mut stored: Vec<usize> = Vec::new();
-    for (i, (id, ply, _, _)) in requests.iter().enumerate() {
-        let found = statuses
-            .get(id)
-            .map(|status| (status.clone(), plies.get(id).copied().unwrap_or(0)));
-        match found {
-            Some((status, count))
-                if status == GameStatus::Playing.id()
-                    && usize::try_from(count).is_ok_and(|c| c == *ply) =>
-            {
-                plies.insert(id.clone(), count + 1);
-                stored.push(i);
-                answers.push(Ok(()));
-            }
-            found => answers.push(Err(refusal_of(id, "move", *ply, found))),
-        }
-    }
-    if stored.is_empty() {
-        return Ok(answers);
-    }
+    let playing: Vec<usize> = (0..requests.len())
+        .filter(|&i| {
+            statuses
+                .get(&requests[i].0)
+                .is_some_and(|s| s == GameStatus::Playing.id())
+        })
+        .collect();
     let column = |f: &dyn Fn(&Request) -> Option<i64>| {
-        stored.iter().map(|&i| f(&requests[i])).collect::<Vec<_>>()
+        playing.iter().map(|&i| f(&requests[i])).collect::<Vec<_>>()
     };
-    let game_ids: Vec<&str> = stored.iter().map(|&i| requests[i].0.as_str()).collect();
-    let texts: Vec<&str> = stored
+    let game_ids: Vec<&str> = playing.iter().map(|&i| requests[i].0.as_str()).collect();
+    let texts: Vec<&str> = playing
         .iter()
         .map(|&i| requests[i].2.text.as_str())
         .collect();
-    sqlx::query(&format!(
+    // A statement after the locks sees the moves of the transactions it waited for.
+    let inserted: Vec<(String, i64)> = sqlx::query_as(&format!(
         "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, played_at)
          SELECT m.game_id, m.ply, m.move, m.white_ms, m.black_ms, {NOW}
          FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::bigint[])
-              AS m (game_id, ply, move, white_ms, black_ms)"
+              AS m (game_id, ply, move, white_ms, black_ms)
+         WHERE m.ply = 0 OR EXISTS (SELECT 1 FROM moves p
+                                    WHERE p.game_id = m.game_id AND p.ply = m.ply - 1)
+         ON CONFLICT DO NOTHING
+         RETURNING game_id, ply"
     ))
     .bind(&game_ids)
     .bind(column(&|r| Some(i64::try_from(r.1).unwrap_or(i64::MAX))))
     .bind(&texts)
     .bind(column(&|r| ms(r.2.white_ms)))
     .bind(column(&|r| ms(r.2.black_ms)))
-    .execute(&mut *conn)
+    .fetch_all(&mut *conn)
     .await?;
-    sqlx::query("UPDATE games SET version = version + 1 WHERE id = ANY($1)")
-        .bind(&game_ids)
-        .execute(&mut *conn)
-        .await?;
-    for &i in &stored {
-        if let (id, _, _, Some(end)) = &requests[i] {
-            finish(conn, id, end).await?;
-        }
-    }
-    let written: Vec<(String, i64)> =
-        sqlx::query_as("SELECT id, version FROM games WHERE id = ANY($1)")
-            .bind(&game_ids)
-            .fetch_all(&mut *conn)
-            .await?;
-    versions.extend(
-        written
-            .into_iter()
-            .map(|(id, version)| (id, u64::try_from(version).unwrap_or(0))),
-    );
-    sqlx::query("SELECT pg_notify($1, $2 || ' ' || id) FROM unnest($3::text[]) AS id")
+    let mut inserted: std::collections::HashSet<(String, i64)> = inserted.into_iter().collect();
+    let stored: Vec<bool> = requests
+        .iter()
+        .map(|(id, ply, _, _)| {
+            // Of two moves with one number in the batch, the first takes the row.
+            inserted.remove(&(id.clone(), i64::try_from(*ply).unwrap_or(i64::MAX)))
+        })
+        .collect();
+    let stored_ids: Vec<&str> = requests
+        .iter()
+        .zip(&stored)
+        .filter(|(_, stored)| **stored)
+        .map(|(r, _)| r.0.as_str())
+        .collect();
+    if !stored_ids.is_empty() {
+        let counted: Vec<(String, i64)> = sqlx::query_as(
+            "WITH changed AS (UPDATE games SET version = version + 1 WHERE id = ANY($1)
+                              RETURNING id, version)
+             SELECT id, version, pg_notify($2, $3 || ' ' || id)::text FROM changed",
+        )
+        .bind(&stored_ids)
         .bind(crate::postgres::CHANNEL)
         .bind(process)
-        .bind(&game_ids)
-        .execute(&mut *conn)
+        .fetch_all(&mut *conn)
         .await?;
+        let mut counted: HashMap<String, u64> = counted
+            .into_iter()
+            .map(|(id, version)| (id, u64::try_from(version).unwrap_or(0)))
+            .collect();
+        for ((id, _, _, end), stored) in requests.iter().zip(&stored) {
+            if let (Some(end), true) = (end, stored) {
+                finish(conn, id, end).await?;
+                // The end is one more change.
+                if let Some(version) = counted.get_mut(id) {
+                    *version += 1;
+                }
+            }
+        }
+        versions.extend(counted);
+    }
+    let refused: Vec<&str> = requests
+        .iter()
+        .zip(&stored)
+        .filter(|(_, stored)| !**stored)
+        .map(|(r, _)| r.0.as_str())
+        .collect();
+    // Why a move was refused takes one more read, only when one was.
+    let plies: HashMap<String, i64> = if refused.is_empty() {
+        HashMap::new()
+    } else {
+        sqlx::query_as(
+            "SELECT game_id, max(ply) + 1 FROM moves WHERE game_id = ANY($1) GROUP BY game_id",
+        )
+        .bind(&refused)
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .collect()
+    };
+    let answers = requests
+        .iter()
+        .zip(stored)
+        .map(|((id, ply, _, _), stored)| {
+            if stored {
+                Ok(())
+            } else {
+                let found = statuses
+                    .get(id)
+                    .map(|status| (status.clone(), plies.get(id).copied().unwrap_or(0)));
+                Err(refusal_of(id, "move", *ply, found))
+            }
+        })
+        .collect();
     Ok(answers)
 }

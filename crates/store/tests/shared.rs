@@ -218,3 +218,29 @@ async fn a_game_whose_process_is_gone_is_taken_over_by_exactly_one_other() {
     assert!(owner.claim_game("clocked").await.unwrap());
     assert!(!other.claim_game("clocked").await.unwrap());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_stored_change_counts_once_in_the_version_every_process_reads() {
+    let Some([a, b, _]) = three_processes().await else {
+        return;
+    };
+    a.create_game(&online_game("v", "ana", "bo")).await.unwrap();
+    a.append_move("v", 0, &mv("e2e4")).await.unwrap();
+    assert_eq!(a.game_version("v").await.unwrap(), Some(1));
+    // A refused move changes nothing.
+    assert!(b.append_move("v", 0, &mv("d2d4")).await.is_err());
+    b.append_move("v", 1, &mv("e7e5")).await.unwrap();
+    assert_eq!(b.game_version("v").await.unwrap(), Some(2));
+    let end = GameEnd {
+        winner: Some(Side::White),
+        reason: "checkmate".to_owned(),
+        remaining_ms: [None, None],
+    };
+    // The last move and the end: two changes in one transaction.
+    a.append_final_move("v", 2, &mv("f1c4"), &end)
+        .await
+        .unwrap();
+    assert_eq!(a.game_version("v").await.unwrap(), Some(4));
+    let stored = b.game("v").await.unwrap().unwrap();
+    assert_eq!((stored.version, stored.moves.len()), (Some(4), 3));
+}
