@@ -374,23 +374,30 @@ impl PgStore {
     }
 
     pub(crate) async fn game(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
-        let mut tx = self.snapshot().await?;
-        let Some(row) = sqlx::query(&games_with_turn("g.id = $2"))
-            .bind(None::<String>)
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?
+        // One statement, so one snapshot and one round trip: the processes that
+        // follow another's changes read a game per change.
+        let Some(row) = sqlx::query(&format!(
+            "SELECT t.*, (SELECT coalesce(json_agg(json_build_array(m.move, m.white_ms,
+                                 m.black_ms) ORDER BY m.ply), '[]')::text
+                          FROM moves m WHERE m.game_id = t.id) AS moves_json
+             FROM ({}) t",
+            games_with_turn("g.id = $2")
+        ))
+        .bind(None::<String>)
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
         else {
             return Ok(None);
         };
         let mut game = game_from_row(&row)?;
-        let moves = sqlx::query_as::<_, (String, Option<i64>, Option<i64>)>(
-            "SELECT move, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply",
-        )
-        .bind(id)
-        .fetch_all(&mut *tx)
-        .await?;
-        tx.commit().await?;
+        let text: String = row.try_get("moves_json")?;
+        let moves: Vec<(String, Option<i64>, Option<i64>)> =
+            serde_json::from_str(&text).map_err(|_| StoreError::Corrupt {
+                id: id.to_owned(),
+                column: "moves",
+                value: text.chars().take(64).collect(),
+            })?;
         game.moves = moves.into_iter().map(move_record).collect();
         game.follow_last_move();
         Ok(Some(game))
