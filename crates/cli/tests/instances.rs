@@ -503,7 +503,7 @@ fn behind_nginx_any_instance_serves_any_request_and_one_may_die() {
 }
 
 #[test]
-fn while_the_database_server_is_down_changes_are_refused_and_then_work_again() {
+fn while_the_database_server_is_down_or_read_only_changes_are_refused_and_then_work_again() {
     if common::postgres_cluster().is_none() {
         return;
     }
@@ -559,4 +559,36 @@ fn while_the_database_server_is_down_changes_are_refused_and_then_work_again() {
     }
     let (_, state) = server.request("GET", &format!("/api/games/{id}"), None, None);
     assert_eq!(moves(&state), ["e2e4", "e7e5"]);
+
+    // A server that turns read-only (as a standby would): refused as read-only,
+    // nothing stored, and writes work again once it takes them.
+    let read_only = |on: bool| {
+        runtime().block_on(async {
+            use sqlx::Connection;
+            let mut admin = sqlx::PgConnection::connect(&url).await.expect("admin");
+            let value = if on { "on" } else { "off" };
+            sqlx::query(&format!(
+                "ALTER SYSTEM SET default_transaction_read_only = {value}"
+            ))
+            .execute(&mut admin)
+            .await
+            .expect("set");
+            sqlx::query("SELECT pg_reload_conf()")
+                .execute(&mut admin)
+                .await
+                .expect("reload");
+        });
+        // The configuration reaches every session at its next statement.
+        std::thread::sleep(Duration::from_millis(300));
+    };
+    read_only(true);
+    let (status, answer) = play(&server, &id, &tokens[0], "g1f3");
+    assert_eq!(status, 503, "{answer}");
+    let (_, health) = server.request("GET", "/api/health", None, None);
+    assert_eq!(health["cause"], "read-only", "{health}");
+    read_only(false);
+    let (status, answer) = play(&server, &id, &tokens[0], "g1f3");
+    assert_eq!(status, 200, "{answer}");
+    let (_, state) = server.request("GET", &format!("/api/games/{id}"), None, None);
+    assert_eq!(moves(&state), ["e2e4", "e7e5", "g1f3"]);
 }
