@@ -592,3 +592,87 @@ fn while_the_database_server_is_down_or_read_only_changes_are_refused_and_then_w
     let (_, state) = server.request("GET", &format!("/api/games/{id}"), None, None);
     assert_eq!(moves(&state), ["e2e4", "e7e5", "g1f3"]);
 }
+
+#[test]
+fn a_full_disk_under_postgresql_refuses_the_move_and_loses_nothing() {
+    if common::postgres_cluster().is_none() {
+        return;
+    }
+    // The database server's own disk: a tmpfs (root only; elsewhere skipped, as the
+    // SQLite disk tests are).
+    let mount_point = tempfile::tempdir().expect("a folder");
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=128m,mode=0755", "tmpfs"])
+        .arg(mount_point.path())
+        .output();
+    match mounted {
+        Ok(o) if o.status.success() => {}
+        other => {
+            eprintln!("skipped: cannot mount a tmpfs (needs root): {other:?}");
+            return;
+        }
+    }
+    struct Unmount(std::path::PathBuf);
+    impl Drop for Unmount {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount")
+                .arg("-l")
+                .arg(&self.0)
+                .status();
+        }
+    }
+    let _unmount = Unmount(mount_point.path().to_owned());
+    let dir = mount_point.path().join("pg");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/postgres");
+    let cluster = |command: &str| {
+        let output = std::process::Command::new(script)
+            .arg(command)
+            .env("TABLERO_PG_DIR", &dir)
+            .env_remove("TABLERO_PG_PORT")
+            .output()
+            .expect("scripts/postgres runs");
+        assert!(output.status.success(), "{command}: {output:?}");
+        String::from_utf8(output.stdout)
+            .expect("text")
+            .trim()
+            .to_owned()
+    };
+    struct Stop<F: Fn(&str) -> String>(F);
+    impl<F: Fn(&str) -> String> Drop for Stop<F> {
+        fn drop(&mut self) {
+            (self.0)("stop");
+        }
+    }
+    let url = cluster("start");
+    let _cluster = Stop(cluster);
+    let server = Server::start_on(&url, &[], &[], Stdio::inherit()).expect("an instance");
+    let created = create(&server, &json!({"game": "chess", "mode": "hotseat"}));
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let white = token(&created, "white");
+
+    // The disk fills up: the first move needs the moves table's first page.
+    let filler = mount_point.path().join("filler");
+    {
+        use std::io::Write;
+        let mut file = std::fs::File::create(&filler).expect("a filler");
+        let block = vec![0_u8; 1 << 16];
+        while file.write_all(&block).is_ok() {}
+        while file.write_all(&[0]).is_ok() {}
+    }
+    let (status, answer) = play(&server, &id, &white, "e2e4");
+    assert_eq!(status, 503, "{answer}");
+    assert!(
+        answer["error"].as_str().is_some_and(|e| e.contains("full")),
+        "{answer}"
+    );
+    std::fs::remove_file(&filler).expect("space again");
+    let (status, answer) = play(&server, &id, &white, "e2e4");
+    assert_eq!(status, 200, "{answer}");
+    let game = stored(&url, &id);
+    let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        ["e2e4"],
+        "the refused move was not stored, the next one once"
+    );
+}
