@@ -502,19 +502,29 @@ fn behind_nginx_any_instance_serves_any_request_and_one_may_die() {
     assert_eq!(texts, LINE);
 }
 
-#[test]
-fn while_the_database_server_is_down_or_read_only_changes_are_refused_and_then_work_again() {
-    if common::postgres_cluster().is_none() {
-        return;
+/// A PostgreSQL cluster of one test's own (`scripts/postgres` with `TABLERO_PG_DIR`),
+/// for the tests that stop its server or fill its disk; deleted when dropped.
+struct OwnCluster {
+    dir: std::path::PathBuf,
+    url: String,
+}
+
+impl OwnCluster {
+    fn start(dir: std::path::PathBuf) -> OwnCluster {
+        let mut cluster = OwnCluster {
+            dir,
+            url: String::new(),
+        };
+        cluster.url = cluster.run("start");
+        cluster
     }
-    // A cluster of its own: the others' tests go on on the shared one.
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("postgres-down-{}", std::process::id()));
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/postgres");
-    let cluster = |command: &str| {
+
+    /// Runs `scripts/postgres COMMAND` on it; returns what it printed.
+    fn run(&self, command: &str) -> String {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/postgres");
         let output = std::process::Command::new(script)
             .arg(command)
-            .env("TABLERO_PG_DIR", &dir)
+            .env("TABLERO_PG_DIR", &self.dir)
             .env_remove("TABLERO_PG_PORT")
             .output()
             .expect("scripts/postgres runs");
@@ -523,29 +533,46 @@ fn while_the_database_server_is_down_or_read_only_changes_are_refused_and_then_w
             .expect("text")
             .trim()
             .to_owned()
-    };
-    struct Stop<F: Fn(&str) -> String>(F);
-    impl<F: Fn(&str) -> String> Drop for Stop<F> {
-        fn drop(&mut self) {
-            (self.0)("stop");
-        }
     }
-    let url = cluster("start");
-    let cluster = Stop(cluster);
+}
+
+impl Drop for OwnCluster {
+    fn drop(&mut self) {
+        // No assertion here: a drop while a failed test unwinds must not panic.
+        let _ = std::process::Command::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../scripts/postgres"
+        ))
+        .arg("stop")
+        .env("TABLERO_PG_DIR", &self.dir)
+        .output();
+    }
+}
+
+#[test]
+fn while_the_database_server_is_down_or_read_only_changes_are_refused_and_then_work_again() {
+    if common::postgres_cluster().is_none() {
+        return;
+    }
+    // A cluster of its own: the others' tests go on on the shared one.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("postgres-down-{}", std::process::id()));
+    let cluster = OwnCluster::start(dir);
+    let url = cluster.url.clone();
     let server = Server::start_on(&url, &[], &[], Stdio::inherit()).expect("an instance");
     let created = create(&server, &json!({"game": "chess", "mode": "hotseat"}));
     let id = created["id"].as_str().expect("an id").to_owned();
     let tokens = [token(&created, "white"), token(&created, "black")];
     assert_eq!(play(&server, &id, &tokens[0], "e2e4").0, 200);
 
-    (cluster.0)("halt");
+    cluster.run("halt");
     let (status, answer) = play(&server, &id, &tokens[1], "e7e5");
     assert_eq!(status, 503, "{answer}");
     let (_, health) = server.request("GET", "/api/health", None, None);
     assert_eq!(health["store"], "degraded", "{health}");
     assert_eq!(health["cause"], "unreachable", "{health}");
 
-    (cluster.0)("start");
+    cluster.run("start");
     // The pool connects again by itself: the refused move was not stored.
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
@@ -623,28 +650,8 @@ fn a_full_disk_under_postgresql_refuses_the_move_and_loses_nothing() {
     }
     let _unmount = Unmount(mount_point.path().to_owned());
     let dir = mount_point.path().join("pg");
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/postgres");
-    let cluster = |command: &str| {
-        let output = std::process::Command::new(script)
-            .arg(command)
-            .env("TABLERO_PG_DIR", &dir)
-            .env_remove("TABLERO_PG_PORT")
-            .output()
-            .expect("scripts/postgres runs");
-        assert!(output.status.success(), "{command}: {output:?}");
-        String::from_utf8(output.stdout)
-            .expect("text")
-            .trim()
-            .to_owned()
-    };
-    struct Stop<F: Fn(&str) -> String>(F);
-    impl<F: Fn(&str) -> String> Drop for Stop<F> {
-        fn drop(&mut self) {
-            (self.0)("stop");
-        }
-    }
-    let url = cluster("start");
-    let _cluster = Stop(cluster);
+    let cluster = OwnCluster::start(dir);
+    let url = cluster.url.clone();
     let server = Server::start_on(&url, &[], &[], Stdio::inherit()).expect("an instance");
     let created = create(&server, &json!({"game": "chess", "mode": "hotseat"}));
     let id = created["id"].as_str().expect("an id").to_owned();
