@@ -1,10 +1,10 @@
 use tablero_chess::{CastlingMode, Chess, Move as ChessMove, Role, Setup as ChessSetup, UciMove};
 use tablero_chess3d::Chess3d;
 use tablero_core::{Position, Refusal, Side, divide_with, perft};
-use tablero_draughts::{Draughts, RuleSet};
+use tablero_draughts::Draughts;
 use tablero_xiangqi::Xiangqi;
 
-use crate::{CATALOG, GameInfo, GameKind, Variant};
+use crate::{GameInfo, GameKind, Variant};
 
 /// Why a request by game id could not be served. Messages are one line and name the
 /// bad value.
@@ -191,16 +191,35 @@ impl AnyPosition {
         variant: Option<&str>,
         position: Option<&str>,
     ) -> Result<AnyPosition, GamesError> {
-        let info = CATALOG
-            .iter()
-            .find(|g| g.id == game)
-            .ok_or_else(|| GamesError::UnknownGame(game.to_owned()))?;
-        let variant = variant.unwrap_or(info.default_variant());
-        check_variant(info, variant)?;
+        let kind: GameKind = game
+            .parse()
+            .map_err(|_| GamesError::UnknownGame(game.to_owned()))?;
+        let info = kind.info();
+        check_variant(info, variant.unwrap_or(info.default_variant()))?;
+        let variant = kind
+            .variant(variant)
+            .map_err(|e| GamesError::Position(e.to_string()))?;
+        if !info.available {
+            return Err(GamesError::Unavailable(game.to_owned()));
+        }
+        AnyPosition::of(kind, variant, position)
+    }
+
+    /// The position of game `kind` in `variant` (one of the game's: see
+    /// [`GameKind::variant`]) from `position` text, or the start position.
+    ///
+    /// # Errors
+    ///
+    /// A bad position, or a variant that is not the game's.
+    pub fn of(
+        kind: GameKind,
+        variant: Variant,
+        position: Option<&str>,
+    ) -> Result<AnyPosition, GamesError> {
         let bad_position = |e: String| GamesError::Position(e);
-        match info.id {
-            "chess" => {
-                let mode = if variant == "chess960" {
+        match (kind, variant) {
+            (GameKind::Chess, Variant::Standard | Variant::Chess960) => {
+                let mode = if variant == Variant::Chess960 {
                     CastlingMode::Chess960
                 } else {
                     CastlingMode::Standard
@@ -214,20 +233,14 @@ impl AnyPosition {
                 };
                 Ok(AnyPosition::Chess(pos))
             }
-            "xiangqi" => {
+            (GameKind::Xiangqi, Variant::Standard) => {
                 let pos = match position {
                     Some(fen) => Xiangqi::from_fen(fen).map_err(|e| bad_position(e.to_string()))?,
                     None => Xiangqi::new(),
                 };
                 Ok(AnyPosition::Xiangqi(pos))
             }
-            "draughts" => {
-                let rules: RuleSet =
-                    variant
-                        .parse()
-                        .map_err(|e: tablero_draughts::ParseRuleSetError| {
-                            bad_position(e.to_string())
-                        })?;
+            (GameKind::Draughts, Variant::Draughts(rules)) => {
                 let pos = match position {
                     Some(fen) => {
                         Draughts::from_fen(fen, rules).map_err(|e| bad_position(e.to_string()))?
@@ -236,7 +249,7 @@ impl AnyPosition {
                 };
                 Ok(AnyPosition::Draughts(pos))
             }
-            "chess3d" => {
+            (GameKind::Chess3d, Variant::Standard) => {
                 // Without a position string: the rule book's start with generator state 0,
                 // so that perft and move lists are reproducible.
                 let pos = match position {
@@ -246,7 +259,7 @@ impl AnyPosition {
                 };
                 Ok(AnyPosition::Chess3d(pos))
             }
-            _ => Err(GamesError::Unavailable(game.to_owned())),
+            (kind, variant) => Err(bad_position(format!("{kind} has no variant {variant}"))),
         }
     }
 

@@ -6,6 +6,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use tablero_core::Side;
+use tablero_draughts::RuleSet;
 
 /// Which game: the four tablero plays.
 #[derive(
@@ -93,27 +94,16 @@ impl fmt::Display for GameKind {
 
 /// A variant id as a type. `standard` is the variant of chess, xiangqi and chess3d;
 /// the draughts variants are its rule sets.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+///
+/// Serialised as its id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
     /// The game's standard rules.
     Standard,
     /// Chess960 (Fischer random chess).
     Chess960,
-    /// English draughts (checkers).
-    English,
-    /// International draughts (10×10).
-    International,
-    /// Brazilian draughts.
-    Brazilian,
-    /// Russian draughts.
-    Russian,
-    /// Spanish draughts.
-    Spanish,
-    /// Italian draughts.
-    Italian,
+    /// A draughts rule set: its id is the rule set's (`english`, `international`, ...).
+    Draughts(RuleSet),
 }
 
 /// A variant id that the game does not have.
@@ -131,12 +121,12 @@ impl Variant {
     pub const ALL: [Variant; 8] = [
         Variant::Standard,
         Variant::Chess960,
-        Variant::English,
-        Variant::International,
-        Variant::Brazilian,
-        Variant::Russian,
-        Variant::Spanish,
-        Variant::Italian,
+        Variant::Draughts(RuleSet::ALL[0]),
+        Variant::Draughts(RuleSet::ALL[1]),
+        Variant::Draughts(RuleSet::ALL[2]),
+        Variant::Draughts(RuleSet::ALL[3]),
+        Variant::Draughts(RuleSet::ALL[4]),
+        Variant::Draughts(RuleSet::ALL[5]),
     ];
 
     /// The stable id (`standard`, `chess960`, `english`, ...).
@@ -145,12 +135,7 @@ impl Variant {
         match self {
             Variant::Standard => "standard",
             Variant::Chess960 => "chess960",
-            Variant::English => "english",
-            Variant::International => "international",
-            Variant::Brazilian => "brazilian",
-            Variant::Russian => "russian",
-            Variant::Spanish => "spanish",
-            Variant::Italian => "italian",
+            Variant::Draughts(rules) => rules.id(),
         }
     }
 }
@@ -171,6 +156,19 @@ impl FromStr for Variant {
             .into_iter()
             .find(|v| v.id() == s)
             .ok_or_else(|| ParseVariantError(s.to_owned()))
+    }
+}
+
+impl serde::Serialize for Variant {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Variant {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -287,32 +285,32 @@ pub const CATALOG: &[GameInfo] = &[
         name: "Draughts",
         variants: &[
             VariantInfo {
-                variant: Variant::English,
+                variant: Variant::Draughts(RuleSet::English),
                 id: "english",
                 name: "English",
             },
             VariantInfo {
-                variant: Variant::International,
+                variant: Variant::Draughts(RuleSet::International),
                 id: "international",
                 name: "International",
             },
             VariantInfo {
-                variant: Variant::Brazilian,
+                variant: Variant::Draughts(RuleSet::Brazilian),
                 id: "brazilian",
                 name: "Brazilian",
             },
             VariantInfo {
-                variant: Variant::Russian,
+                variant: Variant::Draughts(RuleSet::Russian),
                 id: "russian",
                 name: "Russian",
             },
             VariantInfo {
-                variant: Variant::Spanish,
+                variant: Variant::Draughts(RuleSet::Spanish),
                 id: "spanish",
                 name: "Spanish",
             },
             VariantInfo {
-                variant: Variant::Italian,
+                variant: Variant::Draughts(RuleSet::Italian),
                 id: "italian",
                 name: "Italian",
             },
@@ -339,6 +337,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn variant_ids_are_the_catalogs_and_round_trip() {
+        for kind in GameKind::ALL {
+            for info in kind.info().variants {
+                assert_eq!(info.variant.id(), info.id, "{kind}");
+                assert_eq!(info.id.parse::<Variant>(), Ok(info.variant));
+            }
+        }
+        for rules in RuleSet::ALL {
+            assert_eq!(Variant::Draughts(rules).id(), rules.id());
+        }
+        assert!("checkers".parse::<Variant>().is_err());
+    }
+
+    #[test]
     fn kinds_and_catalog_agree() {
         for kind in GameKind::ALL {
             assert_eq!(kind.info().kind, kind);
@@ -356,7 +368,10 @@ mod tests {
                 assert_eq!(v.variant.id(), v.id);
             }
         }
-        assert_eq!(GameKind::Draughts.variant(None), Ok(Variant::English));
+        assert_eq!(
+            GameKind::Draughts.variant(None),
+            Ok(Variant::Draughts(RuleSet::English))
+        );
         for v in Variant::ALL {
             assert_eq!(v.id().parse(), Ok(v));
         }
