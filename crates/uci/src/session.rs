@@ -151,20 +151,18 @@ impl Session {
     fn set_position(&mut self, start: &Start, moves: &[String]) {
         let game = match start {
             Start::StartPos => start_position(&self.options),
-            Start::Fen(fen) => match AnyPosition::new(
-                self.options.variant.id(),
-                Some(variant_id(&self.options)),
-                Some(fen),
-            ) {
-                Ok(game) => game,
-                Err(e) => {
-                    self.info_string(&format!(
-                        "ignored position: {e}; the position stays {}",
-                        self.game.position_text()
-                    ));
-                    return;
+            Start::Fen(fen) => {
+                match AnyPosition::of(self.options.variant, variant_of(&self.options), Some(fen)) {
+                    Ok(game) => game,
+                    Err(e) => {
+                        self.info_string(&format!(
+                            "ignored position: {e}; the position stays {}",
+                            self.game.position_text()
+                        ));
+                        return;
+                    }
                 }
-            },
+            }
         };
         let mut game = game;
         let mut history = Vec::with_capacity(moves.len());
@@ -327,19 +325,19 @@ pub fn info_lines(info: &TextInfo) -> Vec<String> {
         .collect()
 }
 
-/// The game id's variant for the options: `chess960` when `UCI_Chess960` is on.
-fn variant_id(options: &Options) -> &'static str {
-    let variant = if options.variant == GameKind::Chess && options.chess960 {
+/// The game's variant for the options: Chess960 when `UCI_Chess960` is on (every
+/// other UCI game has only its standard rules).
+fn variant_of(options: &Options) -> Variant {
+    if options.variant == GameKind::Chess && options.chess960 {
         Variant::Chess960
     } else {
         Variant::Standard
-    };
-    variant.id()
+    }
 }
 
 fn start_position(options: &Options) -> AnyPosition {
-    AnyPosition::new(options.variant.id(), Some(variant_id(options)), None)
-        .expect("every UCI variant is in the catalog with a start position")
+    AnyPosition::of(options.variant, variant_of(options), None)
+        .expect("every UCI game has a start position in its standard variant")
 }
 
 /// Runs a UCI conversation: commands from `input`, one a line, answers to `output`
