@@ -96,8 +96,6 @@ pub(crate) fn redacted(url: &str) -> String {
 pub(crate) struct PgStore {
     pool: PgPool,
     health: Health,
-    /// When the last process on this database was last alive, as this one opened it.
-    stopped_at: Option<String>,
     events: broadcast::Sender<StoreEvent>,
     /// This process's name in announcements and claims (random, per open).
     process: Arc<str>,
@@ -141,9 +139,17 @@ impl PgStore {
             .await
             .map_err(|e| not_writable(e.to_string()))?;
         MIGRATOR.run(&pool).await?;
-        let stopped_at: Option<String> = sqlx::query_scalar("SELECT at FROM heartbeat")
-            .fetch_optional(&pool)
-            .await?;
+        // No process has beaten for longer than a lease: none was alive, and the
+        // clocks stood still from the last heartbeat until now.
+        sqlx::query(&format!(
+            "INSERT INTO outages (started, ended)
+             SELECT at::timestamptz, clock_timestamp() FROM heartbeat
+             WHERE at::timestamptz < clock_timestamp() - {LEASE}
+             ON CONFLICT (started) DO NOTHING"
+        ))
+        .execute(&pool)
+        .await
+        .map_err(|e| not_writable(e.to_string()))?;
         beat(&pool).await.map_err(|e| not_writable(e.to_string()))?;
         let process: Arc<str> = process_name().into();
         renew(&pool, &process)
@@ -156,7 +162,6 @@ impl PgStore {
         let store = PgStore {
             pool,
             health,
-            stopped_at,
             events,
             moves,
             versions,
@@ -409,7 +414,7 @@ impl PgStore {
             "{} ORDER BY created_at, id",
             games_with_turn("g.status = 'playing'")
         ))
-        .bind(self.stopped_at.as_deref())
+        .bind(None::<String>)
         .fetch_all(&mut *tx)
         .await?;
         let mut games = rows
@@ -914,12 +919,20 @@ async fn import(
 
 /// The games rows that match `filter` (on `g`) with `turn_started_at` and
 /// `turn_used_ms` up to `$1` (a timestamp, or now when NULL), as on SQLite.
+///
+/// Unlike SQLite's, the time of the outages (when no process was alive) is left out
+/// wherever it falls: a game taken over long after may have turned during an outage
+/// that the process taking it over never saw.
 fn games_with_turn(filter: &str) -> String {
     format!(
         "SELECT t.*, CASE WHEN t.status = 'playing'
                 THEN GREATEST(0, (extract(epoch FROM
                         (coalesce($1::text::timestamptz, clock_timestamp())
-                         - t.turn_started_at::timestamptz)) * 1000)::bigint)
+                         - t.turn_started_at::timestamptz)) * 1000)::bigint
+                    - coalesce((SELECT sum(extract(epoch FROM
+                          LEAST(o.ended, clock_timestamp())
+                          - GREATEST(o.started, t.turn_started_at::timestamptz)) * 1000)
+                        FROM outages o WHERE o.ended > t.turn_started_at::timestamptz), 0)::bigint)
                 ELSE 0 END AS turn_used_ms
          FROM (SELECT g.*, CASE WHEN g.status = 'playing'
                     THEN GREATEST(g.updated_at, coalesce((SELECT played_at FROM moves

@@ -244,3 +244,30 @@ async fn every_stored_change_counts_once_in_the_version_every_process_reads() {
     let stored = b.game("v").await.unwrap().unwrap();
     assert_eq!((stored.version, stored.moves.len()), (Some(4), 3));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn clocks_stand_still_while_no_process_is_alive_and_run_while_one_is() {
+    let Some(db) = TestDb::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = Store::open(&db.url).await.unwrap();
+    let mut game = online_game("timed", "ana", "bo");
+    game.clock = Some(tablero_store::ClockRecord {
+        kind: tablero_store::ClockKind::Fischer,
+        initial_ms: 600_000,
+        increment_ms: 0,
+    });
+    a.create_game(&game).await.unwrap();
+    a.append_move("timed", 0, &mv("e2e4")).await.unwrap();
+    // Every process gone for 4.5 s, longer than a lease (3 s): an outage.
+    a.close().await;
+    tokio::time::sleep(Duration::from_millis(4500)).await;
+    let b = Store::open(&db.url).await.unwrap();
+    let used = b.game("timed").await.unwrap().unwrap().turn_used_ms;
+    assert!(used < 1_500, "the outage counted: {used} ms");
+    // With a process alive (b), time runs: 2 s later the turn has used them.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let c = Store::open(&db.url).await.unwrap();
+    let used = c.game("timed").await.unwrap().unwrap().turn_used_ms;
+    assert!((2_000..3_500).contains(&used), "{used} ms");
+}
