@@ -88,12 +88,8 @@ fn a_watcher_on_one_instance_sees_the_moves_made_through_another() {
     let black = token(&created, "black");
     let watcher_addr = servers[1].addr.clone();
     let path = format!("ws://{watcher_addr}/api/games/{id}/ws");
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    rt.block_on(async {
+    // The socket's frames wait in the kernel while the blocking requests run.
+    runtime().block_on(async {
         let (mut socket, _) = tokio_tungstenite::connect_async(path.as_str())
             .await
             .expect("the watcher connects to the second instance");
@@ -467,12 +463,8 @@ fn behind_nginx_any_instance_serves_any_request_and_one_may_die() {
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().expect("an id").to_owned();
     let tokens = [token(&created, "white"), token(&created, "black")];
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    rt.block_on(async {
+    // The socket's frames wait in the kernel while the blocking requests run.
+    runtime().block_on(async {
         let (mut socket, _) =
             tokio_tungstenite::connect_async(format!("ws://{front}/api/games/{id}/ws").as_str())
                 .await
