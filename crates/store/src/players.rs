@@ -325,36 +325,49 @@ impl SqliteStore {
     }
 }
 
-/// The body of [`Store::import_players`].
+/// The body of an import on either database, in the caller's transaction on `$conn`
+/// (`$now`: the database's timestamp expression; `$N` placeholders work on both).
+macro_rules! import_entries {
+    ($conn:ident, $entries:expr, $now:expr) => {{
+        let mut summary = $crate::ImportSummary::default();
+        for entry in $entries {
+            let inserted = sqlx::query(&format!(
+                "INSERT INTO players (name, created_at) VALUES ($1, {})
+                 ON CONFLICT (name) DO NOTHING",
+                $now
+            ))
+            .bind(&entry.name)
+            .execute(&mut *$conn)
+            .await?;
+            if inserted.rows_affected() > 0 {
+                summary.added.push(entry.name.clone());
+            } else if !summary.added.contains(&entry.name) && !summary.updated.contains(&entry.name)
+            {
+                summary.updated.push(entry.name.clone());
+            }
+            sqlx::query(&format!(
+                "INSERT INTO player_imported (player_id, won, lost, imported_at)
+                 SELECT id, $1, $2, {} FROM players WHERE name = $3
+                 ON CONFLICT (player_id) DO UPDATE SET
+                    won = excluded.won, lost = excluded.lost,
+                    imported_at = excluded.imported_at",
+                $now
+            ))
+            .bind(i64::from(entry.won))
+            .bind(i64::from(entry.lost))
+            .bind(&entry.name)
+            .execute(&mut *$conn)
+            .await?;
+        }
+        Ok::<_, StoreError>(summary)
+    }};
+}
+pub(crate) use import_entries;
+
+/// The body of [`SqliteStore::import_players`].
 async fn import(
     conn: &mut SqliteConnection,
     entries: &[PlayerFileEntry],
 ) -> Result<ImportSummary, StoreError> {
-    let mut summary = ImportSummary::default();
-    for entry in entries {
-        let inserted = sqlx::query(&format!(
-            "INSERT INTO players (name, created_at) VALUES (?, {NOW})
-             ON CONFLICT (name) DO NOTHING"
-        ))
-        .bind(&entry.name)
-        .execute(&mut *conn)
-        .await?;
-        if inserted.rows_affected() > 0 {
-            summary.added.push(entry.name.clone());
-        } else if !summary.added.contains(&entry.name) && !summary.updated.contains(&entry.name) {
-            summary.updated.push(entry.name.clone());
-        }
-        sqlx::query(&format!(
-            "INSERT INTO player_imported (player_id, won, lost, imported_at)
-             SELECT id, ?, ?, {NOW} FROM players WHERE name = ?
-             ON CONFLICT (player_id) DO UPDATE SET
-                won = excluded.won, lost = excluded.lost, imported_at = excluded.imported_at"
-        ))
-        .bind(i64::from(entry.won))
-        .bind(i64::from(entry.lost))
-        .bind(&entry.name)
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(summary)
+    import_entries!(conn, entries, NOW)
 }

@@ -888,33 +888,7 @@ async fn import(
     conn: &mut PgConnection,
     entries: &[PlayerFileEntry],
 ) -> Result<ImportSummary, StoreError> {
-    let mut summary = ImportSummary::default();
-    for entry in entries {
-        let inserted = sqlx::query(&format!(
-            "INSERT INTO players (name, created_at) VALUES ($1, {NOW})
-             ON CONFLICT (name) DO NOTHING"
-        ))
-        .bind(&entry.name)
-        .execute(&mut *conn)
-        .await?;
-        if inserted.rows_affected() > 0 {
-            summary.added.push(entry.name.clone());
-        } else if !summary.added.contains(&entry.name) && !summary.updated.contains(&entry.name) {
-            summary.updated.push(entry.name.clone());
-        }
-        sqlx::query(&format!(
-            "INSERT INTO player_imported (player_id, won, lost, imported_at)
-             SELECT id, $1, $2, {NOW} FROM players WHERE name = $3
-             ON CONFLICT (player_id) DO UPDATE SET
-                won = excluded.won, lost = excluded.lost, imported_at = excluded.imported_at"
-        ))
-        .bind(i64::from(entry.won))
-        .bind(i64::from(entry.lost))
-        .bind(&entry.name)
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(summary)
+    crate::players::import_entries!(conn, entries, NOW)
 }
 
 /// The games rows that match `filter` (on `g`) with `turn_started_at` and
