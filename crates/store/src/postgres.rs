@@ -169,7 +169,10 @@ impl PgStore {
             alive: Arc::new(()),
             tasks: Arc::default(),
         };
-        let listener = PgListener::connect_with(&store.pool).await?;
+        // Listening before `open` returns: a change made the moment after must reach
+        // this process (the task used to start listening later, and could miss it).
+        let mut listener = PgListener::connect_with(&store.pool).await?;
+        listener.listen(CHANNEL).await?;
         let listening = tokio::spawn(listen(
             listener,
             store.events.clone(),
@@ -983,10 +986,6 @@ async fn listen(
     process: Arc<str>,
     alive: Weak<()>,
 ) {
-    if let Err(e) = listener.listen(CHANNEL).await {
-        tracing::error!(error = %e, "cannot listen for the changes of other processes");
-        return;
-    }
     // No `select!` with a timer here: a `try_recv` dropped midway can lose a
     // notification. The store's `close` aborts this task; a store dropped without it
     // is noticed at the next notification.
