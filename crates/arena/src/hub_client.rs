@@ -187,7 +187,7 @@ impl HubEngine {
     /// taken to play international draughts only); otherwise [`HubError::Exited`] or
     /// [`HubError::Timeout`].
     pub fn configure(&mut self, game: &AnyPosition) -> Result<(), HubError> {
-        let AnyPosition::Draughts(pos) = game else {
+        let Some(pos) = game.as_draughts() else {
             return Err(HubError::Unsupported {
                 name: self.process.name().to_owned(),
                 what: game.game_id().to_owned(),
@@ -261,7 +261,7 @@ impl HubEngine {
         increment: Duration,
         timeout: Duration,
     ) -> Result<Option<String>, HubError> {
-        let AnyPosition::Draughts(start) = start else {
+        let Some(start) = start.as_draughts() else {
             return Err(HubError::Record {
                 text: String::new(),
                 reason: format!("the game is {}, not draughts", start.game_id()),

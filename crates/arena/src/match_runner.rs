@@ -13,13 +13,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
-use tablero_chess::{Chess, Setup as ChessSetup};
-use tablero_chess3d::Chess3d;
 use tablero_core::{Outcome, Reason, Side, SplitMix64};
 use tablero_engine::{Clock, Level, Limits};
 
 use tablero_games::{
-    AnyEngine, AnyPosition, AnyRecord, SearchRequest, TimeControl, TimeControlError,
+    AnyEngine, AnyPosition, AnyRecord, EngineProtocol, GameKind, SearchRequest, TimeControl,
+    TimeControlError, Variant,
 };
 
 use crate::{HubEngine, UciClock, UciEngine, UciError};
@@ -105,10 +104,10 @@ impl fmt::Display for PlayerSpec {
 /// What to play.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchConfig {
-    /// The game id.
-    pub game: String,
-    /// The variant id; `None` for the game's default.
-    pub variant: Option<String>,
+    /// The game.
+    pub game: GameKind,
+    /// Its variant.
+    pub variant: Variant,
     /// Player A: first mover in the odd-numbered games.
     pub a: PlayerSpec,
     /// Player B.
@@ -133,16 +132,16 @@ impl MatchConfig {
     /// 32 MiB of hash per engine.
     #[must_use]
     pub fn new(
-        game: &str,
-        variant: Option<&str>,
+        game: GameKind,
+        variant: Variant,
         a: PlayerSpec,
         b: PlayerSpec,
         games: u32,
         time_control: TimeControl,
     ) -> MatchConfig {
         MatchConfig {
-            game: game.to_owned(),
-            variant: variant.map(str::to_owned),
+            game,
+            variant,
             a,
             b,
             games,
@@ -400,23 +399,24 @@ pub fn run_match(
     config: &MatchConfig,
     mut on_game: impl FnMut(&GameReport),
 ) -> Result<Vec<GameReport>, ArenaError> {
-    let start = AnyPosition::new(&config.game, config.variant.as_deref(), None)
+    let start = AnyPosition::of(config.game, config.variant, None)
         .map_err(|e| ArenaError::Game(e.to_string()))?;
     if config.games == 0 {
         return Err(ArenaError::NoGames);
     }
+    let protocol = config.game.info().engine_protocol;
     for spec in [&config.a, &config.b] {
         match spec {
-            PlayerSpec::Hub(_) if !matches!(start, AnyPosition::Draughts(_)) => {
+            PlayerSpec::Hub(_) if protocol != EngineProtocol::Hub => {
                 return Err(ArenaError::HubGame {
                     player: spec.to_string(),
-                    game: config.game.clone(),
+                    game: config.game.id().to_owned(),
                 });
             }
-            PlayerSpec::Uci(_) if matches!(start, AnyPosition::Draughts(_)) => {
+            PlayerSpec::Uci(_) if !matches!(protocol, EngineProtocol::Uci { .. }) => {
                 return Err(ArenaError::UciGame {
                     player: spec.to_string(),
-                    game: config.game.clone(),
+                    game: config.game.id().to_owned(),
                 });
             }
             _ => {}
@@ -487,22 +487,16 @@ fn make_openings(start: &AnyPosition, config: &MatchConfig) -> Vec<Opening> {
 /// one found.
 fn make_opening(start: &AnyPosition, engine: &AnyEngine, rng: &mut SplitMix64) -> Opening {
     let mut best: Option<(i32, Opening)> = None;
+    let (low, high) = start.kind().info().opening_plies;
+    let (low, high) = (u64::from(low), u64::from(high));
     for _ in 0..OPENING_TRIES {
-        let base = match start {
-            AnyPosition::Chess(pos)
-                if pos.castling_mode() == tablero_chess::CastlingMode::Chess960 =>
-            {
-                let id = rng.below(960) as u32;
-                ChessSetup::chess960(id)
-                    .and_then(|setup| Chess::from_setup(setup, pos.castling_mode()).ok())
-                    .map_or_else(|| start.clone(), AnyPosition::Chess)
-            }
-            AnyPosition::Chess3d(_) => AnyPosition::Chess3d(Chess3d::start(rng.next())),
-            _ => start.clone(),
-        };
-        let (low, high) = match start {
-            AnyPosition::Chess(_) | AnyPosition::Xiangqi(_) => (4_u64, 8_u64),
-            AnyPosition::Draughts(_) | AnyPosition::Chess3d(_) => (2, 4),
+        // A new start for the games that have several (Chess960, chess3d's seeds).
+        let several_starts = start.chess960_number().is_some() || start.generator_state().is_some();
+        let base = if several_starts {
+            AnyPosition::of_seeded(start.kind(), start.variant(), None, rng.next())
+                .unwrap_or_else(|_| start.clone())
+        } else {
+            start.clone()
         };
         let plies = (low + rng.below(high - low + 1)) as usize;
         let mut record = AnyRecord::new(base.clone());
@@ -865,8 +859,8 @@ mod tests {
     #[test]
     fn openings_are_reproducible_and_balanced() {
         let config = MatchConfig::new(
-            "chess",
-            None,
+            GameKind::Chess,
+            Variant::Standard,
             PlayerSpec::Level(Level::MIN),
             PlayerSpec::Level(Level::MAX),
             4,
@@ -885,7 +879,13 @@ mod tests {
 
     #[test]
     fn a_short_match_swaps_colours_and_counts_every_game() {
-        for (game, variant) in [("chess", Some("chess960")), ("draughts", Some("russian"))] {
+        for (game, variant) in [
+            (GameKind::Chess, Variant::Chess960),
+            (
+                GameKind::Draughts,
+                Variant::Draughts(tablero_draughts::RuleSet::Russian),
+            ),
+        ] {
             let mut config = MatchConfig::new(
                 game,
                 variant,
@@ -916,8 +916,8 @@ mod tests {
         let tc: TimeControl = "1+0".parse().expect("valid in this test");
         let level = PlayerSpec::Level(Level::MIN);
         let hub = MatchConfig::new(
-            "chess",
-            None,
+            GameKind::Chess,
+            Variant::Standard,
             PlayerSpec::Hub("scan hub".into()),
             level.clone(),
             2,
@@ -927,9 +927,10 @@ mod tests {
             run_match(&hub, |_| {}).expect_err("refused").to_string(),
             "player \"hub:scan hub\": Hub engines play draughts only, not chess"
         );
+        let draughts = GameKind::Draughts.variant(None).expect("the default");
         let missing_hub = MatchConfig::new(
-            "draughts",
-            None,
+            GameKind::Draughts,
+            draughts,
             PlayerSpec::Hub("/nonexistent/scan hub".into()),
             level.clone(),
             2,
@@ -940,8 +941,8 @@ mod tests {
             Err(ArenaError::Player { .. })
         ));
         let uci = MatchConfig::new(
-            "draughts",
-            None,
+            GameKind::Draughts,
+            draughts,
             level.clone(),
             PlayerSpec::Uci("x".into()),
             2,
@@ -952,8 +953,8 @@ mod tests {
             Err(ArenaError::UciGame { .. })
         ));
         let missing = MatchConfig::new(
-            "chess",
-            None,
+            GameKind::Chess,
+            Variant::Standard,
             level.clone(),
             PlayerSpec::Uci("/nonexistent/engine".into()),
             2,
@@ -963,12 +964,26 @@ mod tests {
             run_match(&missing, |_| {}),
             Err(ArenaError::Player { .. })
         ));
-        let unknown = MatchConfig::new("go", None, level.clone(), level.clone(), 2, tc);
+        let not_its_variant = MatchConfig::new(
+            GameKind::Xiangqi,
+            Variant::Chess960,
+            level.clone(),
+            level.clone(),
+            2,
+            tc,
+        );
         assert!(matches!(
-            run_match(&unknown, |_| {}),
+            run_match(&not_its_variant, |_| {}),
             Err(ArenaError::Game(_))
         ));
-        let none = MatchConfig::new("chess", None, level.clone(), level, 0, tc);
+        let none = MatchConfig::new(
+            GameKind::Chess,
+            Variant::Standard,
+            level.clone(),
+            level,
+            0,
+            tc,
+        );
         assert_eq!(
             run_match(&none, |_| {}).expect_err("refused"),
             ArenaError::NoGames

@@ -6,10 +6,8 @@
 
 use std::time::Duration;
 
-use tablero_chess::CastlingMode;
-
 use crate::engine_process::{EngineProcess, Silence};
-use tablero_games::AnyPosition;
+use tablero_games::{AnyPosition, EngineProtocol, Variant};
 
 /// How long an engine may take to answer `uci` or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -176,39 +174,38 @@ impl UciEngine {
             name: engine.process.name().to_owned(),
             what: what.to_owned(),
         };
-        match game {
-            AnyPosition::Chess(pos) if pos.castling_mode() == CastlingMode::Chess960 => {
-                if !self.has_option("UCI_Chess960") {
-                    return Err(unsupported(self, "chess960 (no UCI_Chess960 option)"));
-                }
-                self.set_option("UCI_Chess960", "true")?;
+        let EngineProtocol::Uci {
+            variant,
+            assumed_without_variants,
+            ..
+        } = game.kind().info().engine_protocol
+        else {
+            return Err(unsupported(self, game.game_id()));
+        };
+        if game.variant() == Variant::Chess960 {
+            if !self.has_option("UCI_Chess960") {
+                return Err(unsupported(self, "chess960 (no UCI_Chess960 option)"));
             }
-            AnyPosition::Chess(_) => {}
-            AnyPosition::Xiangqi(_) | AnyPosition::Chess3d(_) => {
-                let variant = game.game_id();
-                match self.option("UCI_Variant") {
-                    Some(vars) if vars.iter().any(|v| v == variant) => {
-                        self.set_option("UCI_Variant", variant)?;
-                    }
-                    Some(_) => {
-                        return Err(unsupported(
-                            self,
-                            &format!("{variant} (not among its UCI_Variant values)"),
-                        ));
-                    }
-                    // An engine without variants that is given xiangqi is taken to
-                    // be a xiangqi engine; chess3d has to be asked for.
-                    None if variant == "xiangqi" => {}
-                    None => {
-                        return Err(unsupported(
-                            self,
-                            &format!("{variant} (no UCI_Variant option)"),
-                        ));
-                    }
+            self.set_option("UCI_Chess960", "true")?;
+        }
+        if let Some(variant) = variant {
+            match self.option("UCI_Variant") {
+                Some(vars) if vars.iter().any(|v| v == variant) => {
+                    self.set_option("UCI_Variant", variant)?;
                 }
-            }
-            AnyPosition::Draughts(_) => {
-                return Err(unsupported(self, game.game_id()));
+                Some(_) => {
+                    return Err(unsupported(
+                        self,
+                        &format!("{variant} (not among its UCI_Variant values)"),
+                    ));
+                }
+                None if assumed_without_variants => {}
+                None => {
+                    return Err(unsupported(
+                        self,
+                        &format!("{variant} (no UCI_Variant option)"),
+                    ));
+                }
             }
         }
         self.is_ready(HANDSHAKE_TIMEOUT)
@@ -252,8 +249,14 @@ impl UciEngine {
         clock: &UciClock,
         timeout: Duration,
     ) -> Result<Option<String>, UciError> {
-        let xiangqi = matches!(start, AnyPosition::Xiangqi(_));
-        let shift = xiangqi && self.one_based_ranks;
+        let ranks_from_zero = matches!(
+            start.kind().info().engine_protocol,
+            EngineProtocol::Uci {
+                ranks_from_zero: true,
+                ..
+            }
+        );
+        let shift = ranks_from_zero && self.one_based_ranks;
         let mut position = format!("position fen {}", start.position_text());
         if !moves.is_empty() {
             position.push_str(" moves");

@@ -9,8 +9,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::AtomicBool;
 
 use tablero_engine::score::mate_in_moves;
-use tablero_games::{AnyEngine, AnyPosition, Level, Limits, SearchRequest, TextInfo};
+use tablero_games::{
+    AnyEngine, AnyPosition, GameKind, Level, Limits, SearchRequest, TextInfo, Variant,
+};
 
+mod board_text;
 mod match_command;
 mod play;
 mod players_command;
@@ -30,7 +33,7 @@ struct Cli {
 #[derive(Debug, clap::Args)]
 struct PositionArgs {
     /// Game id: chess, xiangqi, draughts, chess3d.
-    game: String,
+    game: GameKind,
     /// Variant id (chess: standard, chess960).
     #[arg(long)]
     variant: Option<String>,
@@ -152,9 +155,17 @@ fn main() -> ExitCode {
     }
 }
 
+impl PositionArgs {
+    /// The variant asked for, or the game's default.
+    fn variant(&self) -> Result<Variant, String> {
+        self.game
+            .variant(self.variant.as_deref())
+            .map_err(|e| e.to_string())
+    }
+}
+
 fn load(args: &PositionArgs) -> Result<AnyPosition, String> {
-    AnyPosition::new(&args.game, args.variant.as_deref(), args.fen.as_deref())
-        .map_err(|e| e.to_string())
+    AnyPosition::of(args.game, args.variant()?, args.fen.as_deref()).map_err(|e| e.to_string())
 }
 
 fn run(cli: Cli) -> Result<(), String> {

@@ -8,13 +8,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use tablero_arena::{
     DEFAULT_MAX_PLIES, DEFAULT_SEED, GameReport, MatchConfig, MatchScore, PlayerSpec, run_match,
 };
-use tablero_games::TimeControl;
+use tablero_games::{GameKind, TimeControl};
 
 /// The arguments of `tablero match`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct MatchArgs {
     /// Game id: chess, xiangqi, draughts, chess3d.
-    game: String,
+    game: GameKind,
     /// Variant id (chess: standard, chess960; draughts: english, international, ...).
     #[arg(long)]
     variant: Option<String>,
@@ -60,14 +60,11 @@ pub(crate) fn run(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
     let a: PlayerSpec = args.a.parse().map_err(|e| format!("--a: {e}"))?;
     let b: PlayerSpec = args.b.parse().map_err(|e| format!("--b: {e}"))?;
     let time_control: TimeControl = args.tc.parse().map_err(|e| format!("--tc: {e}"))?;
-    let mut config = MatchConfig::new(
-        &args.game,
-        args.variant.as_deref(),
-        a,
-        b,
-        args.games,
-        time_control,
-    );
+    let variant = args
+        .game
+        .variant(args.variant.as_deref())
+        .map_err(|e| e.to_string())?;
+    let mut config = MatchConfig::new(args.game, variant, a, b, args.games, time_control);
     config.seed = args.seed;
     config.concurrency = args.concurrency.clamp(1, 64);
     config.max_plies = args.max_plies.max(1);

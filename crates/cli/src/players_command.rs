@@ -90,7 +90,8 @@ pub(crate) fn run(args: PlayersArgs, out: &mut impl Write) -> Result<(), String>
                 standings,
             } => {
                 if let Some(game) = &game {
-                    tablero_games::AnyPosition::new(game, None, None).map_err(|e| e.to_string())?;
+                    game.parse::<tablero_games::GameKind>()
+                        .map_err(|e| e.to_string())?;
                 }
                 let mut players = match search {
                     Some(text) => store.search_players(&text).await,

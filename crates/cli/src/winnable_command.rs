@@ -4,11 +4,13 @@
 
 use std::io::Write;
 
+use tablero_games::{AnyPosition, GameKind};
+
 /// Options of `tablero winnable`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct WinnableArgs {
     /// Game id: only chess has the analysis.
-    game: String,
+    game: GameKind,
     /// Variant id: standard or chess960.
     #[arg(long)]
     variant: Option<String>,
@@ -18,12 +20,15 @@ pub(crate) struct WinnableArgs {
 }
 
 pub(crate) fn run(args: WinnableArgs, out: &mut impl Write) -> Result<(), String> {
-    let pos = tablero_games::AnyPosition::new(&args.game, args.variant.as_deref(), Some(&args.fen))
+    let variant = args
+        .game
+        .variant(args.variant.as_deref())
         .map_err(|e| e.to_string())?;
+    let pos = AnyPosition::of(args.game, variant, Some(&args.fen)).map_err(|e| e.to_string())?;
     let sides = pos.winnable_sides().ok_or_else(|| {
         format!(
             "the winnability analysis is for chess only, not {:?}",
-            args.game
+            args.game.id()
         )
     })?;
     writeln!(out, "{sides}").map_err(|e| format!("cannot write output: {e}"))

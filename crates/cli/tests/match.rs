@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use tablero_games::AnyRecord;
+use tablero_games::{AnyRecord, GameKind};
 
 mod common;
 
@@ -114,7 +114,9 @@ fn short_match(game: &str, variant: Option<&str>) {
 }
 
 fn check_game_file(game: &str, variant: Option<&str>, text: &str, result: &ResultLine) {
-    let games: Vec<_> = AnyRecord::import(game, variant, text)
+    let kind: GameKind = game.parse().expect("a game id in this test");
+    let variant = kind.variant(variant).expect("a variant id in this test");
+    let games: Vec<_> = AnyRecord::import(kind, variant, text)
         .into_iter()
         .map(|r| r.unwrap_or_else(|e| panic!("{game}: {e}\n{text}")))
         .collect();

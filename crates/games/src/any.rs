@@ -4,7 +4,7 @@ use tablero_core::{Position, Refusal, Side, divide_with, perft};
 use tablero_draughts::Draughts;
 use tablero_xiangqi::Xiangqi;
 
-use crate::{GameInfo, GameKind, Variant};
+use crate::{GameKind, UnknownVariant, Variant};
 
 /// Why a request by game id could not be served. Messages are one line and name the
 /// bad value.
@@ -167,6 +167,23 @@ pub enum AnyPosition {
     Chess3d(Chess3d),
 }
 
+macro_rules! from_positions {
+    ($($variant:ident($position:ty)),*) => {$(
+        impl From<$position> for AnyPosition {
+            fn from(position: $position) -> AnyPosition {
+                AnyPosition::$variant(position)
+            }
+        }
+    )*};
+}
+
+from_positions!(
+    Chess(Chess),
+    Xiangqi(Xiangqi),
+    Draughts(Draughts),
+    Chess3d(Chess3d)
+);
+
 /// Runs `$body` with `$pos` bound to the position inside any variant.
 macro_rules! with_position {
     ($game:expr, $pos:ident => $body:expr) => {
@@ -194,14 +211,10 @@ impl AnyPosition {
         let kind: GameKind = game
             .parse()
             .map_err(|_| GamesError::UnknownGame(game.to_owned()))?;
-        let info = kind.info();
-        check_variant(info, variant.unwrap_or(info.default_variant()))?;
-        let variant = kind
-            .variant(variant)
-            .map_err(|e| GamesError::Position(e.to_string()))?;
-        if !info.available {
+        if !kind.info().available {
             return Err(GamesError::Unavailable(game.to_owned()));
         }
+        let variant = kind.variant(variant)?;
         AnyPosition::of(kind, variant, position)
     }
 
@@ -263,24 +276,24 @@ impl AnyPosition {
         }
     }
 
-    /// Like [`AnyPosition::new`], but a chess3d game without a position text starts with
-    /// generator state `seed` (the rule book's start is seed 0): what a new game of
-    /// the server or the terminal uses, with [`crate::fresh_seed`].
+    /// Like [`AnyPosition::of`], but a new game without a position text starts from
+    /// `seed`: chess3d with generator state `seed` (the rule book's start is seed 0),
+    /// Chess960 from start `seed % 960`. What a new game of the server, the terminal
+    /// or a match uses, with [`crate::fresh_seed`].
     ///
     /// # Errors
     ///
-    /// As [`AnyPosition::new`].
-    pub fn new_seeded(
-        game: &str,
-        variant: Option<&str>,
+    /// As [`AnyPosition::of`].
+    pub fn of_seeded(
+        kind: GameKind,
+        variant: Variant,
         position: Option<&str>,
         seed: u64,
     ) -> Result<AnyPosition, GamesError> {
-        match AnyPosition::new(game, variant, position)? {
+        match AnyPosition::of(kind, variant, position)? {
             AnyPosition::Chess3d(_) if position.is_none() => {
                 Ok(AnyPosition::Chess3d(Chess3d::start(seed)))
             }
-            // A Chess960 game without a position starts from one of the 960 at random.
             AnyPosition::Chess(p)
                 if position.is_none() && p.castling_mode() == CastlingMode::Chess960 =>
             {
@@ -416,6 +429,16 @@ impl AnyPosition {
         }
     }
 
+    /// The draughts position, for the code that speaks a draughts-only protocol (Hub);
+    /// `None` for the other games.
+    #[must_use]
+    pub fn as_draughts(&self) -> Option<&Draughts> {
+        match self {
+            AnyPosition::Draughts(pos) => Some(pos),
+            _ => None,
+        }
+    }
+
     /// Which game this is.
     #[must_use]
     pub fn kind(&self) -> GameKind {
@@ -543,19 +566,12 @@ impl AnyPosition {
     }
 }
 
-fn check_variant(info: &GameInfo, variant: &str) -> Result<(), GamesError> {
-    if info.variants.iter().any(|v| v.id == variant) {
-        Ok(())
-    } else {
-        Err(GamesError::UnknownVariant {
-            game: info.id.to_owned(),
-            variant: variant.to_owned(),
-            known: info
-                .variants
-                .iter()
-                .map(|v| v.id)
-                .collect::<Vec<_>>()
-                .join(", "),
-        })
+impl From<UnknownVariant> for GamesError {
+    fn from(e: UnknownVariant) -> GamesError {
+        GamesError::UnknownVariant {
+            game: e.game.id().to_owned(),
+            variant: e.text,
+            known: e.game.variant_ids().join(", "),
+        }
     }
 }

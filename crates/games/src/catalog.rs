@@ -138,6 +138,12 @@ impl Variant {
             Variant::Draughts(rules) => rules.id(),
         }
     }
+
+    /// Whether `game` has this variant.
+    #[must_use]
+    pub fn is_of(self, game: GameKind) -> bool {
+        game.variants().any(|v| v == self)
+    }
 }
 
 /// A variant id that no game has.
@@ -235,6 +241,29 @@ pub struct GameInfo {
     pub sides: [&'static str; 2],
     /// Whether this build plays it.
     pub available: bool,
+    /// How outside engines that play it are spoken to.
+    pub engine_protocol: EngineProtocol,
+    /// The fewest and most random plies of an opening for engine matches: enough to
+    /// vary the games, few enough that most openings stay balanced.
+    pub opening_plies: (u8, u8),
+}
+
+/// The protocol of the outside engines that play a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineProtocol {
+    /// The Universal Chess Interface (chess, and other games through `UCI_Variant`).
+    Uci {
+        /// The `UCI_Variant` value that selects the game; `None` for chess, UCI's own.
+        variant: Option<&'static str>,
+        /// Whether an engine without a `UCI_Variant` option is taken to play this game
+        /// (engines written for xiangqi alone); otherwise it has to be asked for.
+        assumed_without_variants: bool,
+        /// Whether tablero numbers the first rank 0 (xiangqi's `e0`), which some
+        /// engines number from 1.
+        ranks_from_zero: bool,
+    },
+    /// The Hub protocol of draughts engines.
+    Hub,
 }
 
 impl GameInfo {
@@ -266,6 +295,12 @@ pub const CATALOG: &[GameInfo] = &[
         ],
         sides: ["white", "black"],
         available: true,
+        engine_protocol: EngineProtocol::Uci {
+            variant: None,
+            assumed_without_variants: true,
+            ranks_from_zero: false,
+        },
+        opening_plies: (4, 8),
     },
     GameInfo {
         kind: GameKind::Xiangqi,
@@ -278,6 +313,12 @@ pub const CATALOG: &[GameInfo] = &[
         }],
         sides: ["red", "black"],
         available: true,
+        engine_protocol: EngineProtocol::Uci {
+            variant: Some("xiangqi"),
+            assumed_without_variants: true,
+            ranks_from_zero: true,
+        },
+        opening_plies: (4, 8),
     },
     GameInfo {
         kind: GameKind::Draughts,
@@ -317,6 +358,8 @@ pub const CATALOG: &[GameInfo] = &[
         ],
         sides: ["white", "black"],
         available: true,
+        engine_protocol: EngineProtocol::Hub,
+        opening_plies: (2, 4),
     },
     GameInfo {
         kind: GameKind::Chess3d,
@@ -329,6 +372,12 @@ pub const CATALOG: &[GameInfo] = &[
         }],
         sides: ["white", "black"],
         available: true,
+        engine_protocol: EngineProtocol::Uci {
+            variant: Some("chess3d"),
+            assumed_without_variants: false,
+            ranks_from_zero: false,
+        },
+        opening_plies: (2, 4),
     },
 ];
 

@@ -4,7 +4,6 @@
 mod any;
 mod bench;
 mod board_description;
-mod board_text;
 mod catalog;
 mod conversation;
 mod engine;
@@ -16,11 +15,12 @@ mod ui_hints;
 
 pub use any::{AnyPosition, GamesError, MoveError};
 pub use bench::{BENCH_POSITIONS, BenchLine, bench};
-pub use board_description::{BoardDescription, PlacedPiece};
-pub use board_text::{BoardStyle, Colours, board_text};
+pub use board_description::{
+    BoardDescription, KeyEntry, NumberedSquare, Pattern, Place, PlacedPiece, River,
+};
 pub use catalog::{
-    CATALOG, GameInfo, GameKind, ParseVariantError, UnknownGame, UnknownVariant, Variant,
-    VariantInfo,
+    CATALOG, EngineProtocol, GameInfo, GameKind, ParseVariantError, UnknownGame, UnknownVariant,
+    Variant, VariantInfo,
 };
 pub use conversation::converse;
 pub use engine::{

@@ -13,7 +13,7 @@ use tablero_draughts::{PdnGame, draughts_result};
 use tablero_xiangqi::pgn::{MoveFormat, PgnGame as XiangqiPgn};
 
 use crate::any::{MoveError, TextPosition};
-use crate::{AnyPosition, GameKind};
+use crate::{AnyPosition, GameKind, Variant};
 use tablero_core::Refusal;
 
 /// Search nodes the unwinnability analysis may spend on a flag fall or resignation.
@@ -403,12 +403,12 @@ impl AnyRecord {
     ///
     /// # Errors
     ///
-    /// [`RecordError::Game`] for an unknown game or variant (then it is the only
-    /// entry); [`RecordError::Import`] for each game that cannot be read.
+    /// [`RecordError::Game`] for a variant that is not the game's (then it is the
+    /// only entry); [`RecordError::Import`] for each game that cannot be read.
     #[must_use]
     pub fn import(
-        game: &str,
-        variant: Option<&str>,
+        game: GameKind,
+        variant: Variant,
         text: &str,
     ) -> Vec<Result<ImportedRecord, RecordError>> {
         Self::import_where(game, variant, text, &|_| true)
@@ -426,8 +426,8 @@ impl AnyRecord {
     /// As [`AnyRecord::import`], for that game.
     #[must_use]
     pub fn import_one(
-        game: &str,
-        variant: Option<&str>,
+        game: GameKind,
+        variant: Variant,
         text: &str,
         number: usize,
     ) -> (usize, Option<Result<ImportedRecord, RecordError>>) {
@@ -440,12 +440,12 @@ impl AnyRecord {
     /// Every game of the file, replayed (`Some`) where `keep` takes its index (from
     /// 0), skipped (`None`) elsewhere. An unknown game or variant is one `Some(Err)`.
     fn import_where(
-        game: &str,
-        variant: Option<&str>,
+        game: GameKind,
+        variant: Variant,
         text: &str,
         keep: &dyn Fn(usize) -> bool,
     ) -> Vec<Option<Result<ImportedRecord, RecordError>>> {
-        let start = match AnyPosition::new(game, variant, None) {
+        let start = match AnyPosition::of(game, variant, None) {
             Ok(start) => start,
             Err(e) => return vec![Some(Err(RecordError::Game(e.to_string())))],
         };
@@ -981,7 +981,8 @@ mod tests {
                 ("Round", "3"),
             ]);
             let text = r.export(&players, Some(timeout));
-            let read = AnyRecord::import(game, variant, &text);
+            let (kind, variant) = typed(game, variant);
+            let read = AnyRecord::import(kind, variant, &text);
             assert_eq!(read.len(), 1, "{game}: {text}");
             let back = read[0]
                 .as_ref()
@@ -996,8 +997,16 @@ mod tests {
             assert_eq!(back.result, expected, "{game}: {text}");
             // Two games in one file read back as two.
             let two = format!("{text}\n{text}");
-            assert_eq!(AnyRecord::import(game, variant, &two).len(), 2, "{game}");
+            assert_eq!(AnyRecord::import(kind, variant, &two).len(), 2, "{game}");
         }
+    }
+
+    fn typed(game: &str, variant: Option<&str>) -> (GameKind, Variant) {
+        let kind: GameKind = game.parse().expect("a game id in this test");
+        (
+            kind,
+            kind.variant(variant).expect("a variant id in this test"),
+        )
     }
 
     #[test]
@@ -1016,18 +1025,18 @@ mod tests {
     #[test]
     fn import_reports_bad_games_and_unknown_games() {
         let text = "[Game \"Ajedrez 3D\"]\n\n1. 9Z9-0A1 *\n";
-        let read = AnyRecord::import("chess3d", None, text);
+        let read = AnyRecord::import(GameKind::Chess3d, Variant::Standard, text);
         assert!(
             matches!(&read[..], [Err(RecordError::Import { game: 1, reason })] if reason.contains("ply 1")),
             "{read:?}"
         );
         assert!(matches!(
-            &AnyRecord::import("go", None, "")[..],
+            &AnyRecord::import(GameKind::Xiangqi, Variant::Chess960, "")[..],
             [Err(RecordError::Game(_))]
         ));
         let pgn = "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n";
         assert!(matches!(
-            &AnyRecord::import("chess", None, pgn)[..],
+            &AnyRecord::import(GameKind::Chess, Variant::Standard, pgn)[..],
             [Err(RecordError::Import { game: 1, .. })]
         ));
     }

@@ -1,6 +1,6 @@
 //! Moves by game id, in the move format and the display notation of each game.
 
-use tablero_games::AnyPosition;
+use tablero_games::{AnyPosition, GameKind, Variant};
 
 #[test]
 fn every_game_pairs_its_move_format_with_its_display_notation() {
@@ -46,18 +46,20 @@ fn a_refused_move_changes_nothing() {
 fn importing_one_game_replays_only_that_one() {
     // Game 1 has an illegal move: reading game 2 alone does not replay it.
     let file = "[Event \"one\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"two\"]\n\n1. d4 d5 2. c4 *\n";
-    let all = tablero_games::AnyRecord::import("chess", None, file);
+    let all = tablero_games::AnyRecord::import(GameKind::Chess, Variant::Standard, file);
     assert_eq!(all.len(), 2);
     assert!(all[0].is_err() && all[1].is_ok());
-    let (count, second) = tablero_games::AnyRecord::import_one("chess", None, file, 2);
+    let (count, second) =
+        tablero_games::AnyRecord::import_one(GameKind::Chess, Variant::Standard, file, 2);
     assert_eq!(count, 2);
     let second = second.expect("game 2").expect("it replays");
     assert_eq!(second.record.plies(), 3);
-    let (count, first) = tablero_games::AnyRecord::import_one("chess", None, file, 1);
+    let (count, first) =
+        tablero_games::AnyRecord::import_one(GameKind::Chess, Variant::Standard, file, 1);
     assert_eq!(count, 2);
     assert!(first.expect("game 1").is_err());
     assert!(
-        tablero_games::AnyRecord::import_one("chess", None, file, 3)
+        tablero_games::AnyRecord::import_one(GameKind::Chess, Variant::Standard, file, 3)
             .1
             .is_none()
     );
@@ -67,7 +69,9 @@ fn importing_one_game_replays_only_that_one() {
 fn an_imported_result_ends_a_game_the_rules_leave_open() {
     use tablero_core::{Outcome, Reason, Side};
     let read = |file: &str, game: &str| {
-        tablero_games::AnyRecord::import(game, None, file)
+        let kind: GameKind = game.parse().expect("a game id in this test");
+        let variant = kind.variant(None).expect("the default");
+        tablero_games::AnyRecord::import(kind, variant, file)
             .remove(0)
             .expect("a game")
             .outcome()

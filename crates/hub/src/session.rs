@@ -79,7 +79,7 @@ impl Session {
             Command::SetParam { name, value } => self.set_param(&name, value.as_deref()),
             Command::Init => {
                 // The hash table is allocated here, where Hub expects slow set-up.
-                let game = AnyPosition::Draughts(self.position.clone());
+                let game = AnyPosition::from(self.position.clone());
                 self.engine.prepare(&game, self.params.hash_mb);
                 self.send("ready".to_owned());
             }
@@ -231,7 +231,7 @@ impl Session {
             .history
             .iter()
             .cloned()
-            .map(AnyPosition::Draughts)
+            .map(AnyPosition::from)
             .collect();
         let (info_out, info_position) = (self.out.clone(), position.clone());
         let on_info = move |info: &TextInfo| {
@@ -245,7 +245,7 @@ impl Session {
             let _ = out.send(done_line(&position, &result));
         };
         self.engine.start(
-            &AnyPosition::Draughts(self.position.clone()),
+            &AnyPosition::from(self.position.clone()),
             history,
             self.params.hash_mb,
             request,

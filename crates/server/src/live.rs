@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use tablero_core::{Outcome, Reason, Refusal, Side};
-use tablero_games::{AnyPosition, AnyRecord, GameInfo, Level};
+use tablero_games::{AnyPosition, AnyRecord, GameInfo, GameKind, Level};
 use tablero_store::{ClockKind, ClockRecord, GameRecord, Mode, MoveRecord, NewGame, Seat};
 
 use crate::view::{
@@ -301,12 +301,21 @@ impl LiveGame {
     /// had used when the store last saw the server alive: clocks do not run while the
     /// server is down.
     pub(crate) fn from_record(stored: GameRecord) -> Result<LiveGame, String> {
-        let start = AnyPosition::new(
-            &stored.game,
-            Some(&stored.variant),
-            Some(&stored.start_position),
-        )
-        .map_err(|e| format!("game {}: stored start: {e}", stored.id))?;
+        let start = stored
+            .game
+            .parse::<GameKind>()
+            .map_err(|e| e.to_string())
+            .and_then(|kind| {
+                let variant = kind
+                    .variant(Some(&stored.variant))
+                    .map_err(|e| e.to_string());
+                variant.map(|variant| (kind, variant))
+            })
+            .and_then(|(kind, variant)| {
+                AnyPosition::of(kind, variant, Some(&stored.start_position))
+                    .map_err(|e| e.to_string())
+            })
+            .map_err(|e| format!("game {}: stored start: {e}", stored.id))?;
         let info = info_of(&start);
         let seed = start.generator_state();
         let chess960_start = start.chess960_number();

@@ -455,18 +455,16 @@ async fn create_game(
             ApiError::bad_request(format!("seed {hex:?}: expected up to 16 hex digits"))
         })?,
     };
+    let variant = info
+        .kind
+        .variant(request.variant.as_deref())
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let start = match request.chess960 {
-        None => AnyPosition::new_seeded(
-            info.id,
-            request.variant.as_deref(),
-            request.position.as_deref(),
-            seed,
-        ),
+        None => AnyPosition::of_seeded(info.kind, variant, request.position.as_deref(), seed),
         Some(number) => {
             // A start number goes with Chess960, named or left to the number to imply.
-            let other_variant = request.variant.is_some()
-                && info.kind.variant(request.variant.as_deref()).ok() != Some(Variant::Chess960);
-            if info.kind != GameKind::Chess || other_variant || request.position.is_some() {
+            let chess960 = request.variant.is_none() || variant == Variant::Chess960;
+            if !Variant::Chess960.is_of(info.kind) || !chess960 || request.position.is_some() {
                 return Err(ApiError::bad_request(
                     "chess960 (a start number) is for {\"game\": \"chess\", \"variant\": \"chess960\"} without a position",
                 ));
@@ -503,19 +501,16 @@ async fn import_game(
     ApiJson(request): ApiJson<ImportRequest>,
 ) -> Result<Response, ApiError> {
     let info = game_info(&request.game)?;
+    let variant = info
+        .kind
+        .variant(request.variant.as_deref())
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let index = request.index.unwrap_or(1);
-    let (variant, text) = (request.variant.clone(), request.text.clone());
+    let text = request.text.clone();
     // Every game of the file is parsed, only the one kept is replayed, and on a
     // blocking thread: a big file must not hold up the other requests.
-    let (count, chosen) = blocking(move || {
-        Ok(AnyRecord::import_one(
-            info.id,
-            variant.as_deref(),
-            &text,
-            index,
-        ))
-    })
-    .await?;
+    let (count, chosen) =
+        blocking(move || Ok(AnyRecord::import_one(info.kind, variant, &text, index))).await?;
     if count == 0 {
         return Err(ApiError::bad_request("the file holds no game"));
     }

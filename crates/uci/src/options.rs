@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use tablero_games::{GameKind, Level};
+use tablero_games::{EngineProtocol, GameKind, Level, Variant};
 
 /// Strength of each level for `UCI_LimitStrength`: the Elo a level is taken to play
 /// at, level 1 first, on Stockfish 15.1's `UCI_Elo` scale at 10+0.1 in chess. Level
@@ -28,8 +28,21 @@ pub fn level_for_elo(elo: u32) -> Level {
     Level::new(n).expect("1 to 10 is a level")
 }
 
-/// The games `UCI_Variant` offers (by their ids; draughts speaks Hub instead).
-pub(crate) const VARIANTS: [GameKind; 3] = [GameKind::Chess, GameKind::Xiangqi, GameKind::Chess3d];
+/// The games `UCI_Variant` offers, by their ids: those whose engines speak UCI
+/// (draughts engines speak Hub).
+fn uci_games() -> impl Iterator<Item = GameKind> {
+    GameKind::ALL
+        .into_iter()
+        .filter(|kind| matches!(kind.info().engine_protocol, EngineProtocol::Uci { .. }))
+}
+
+/// The `UCI_Variant` values, as the option's line and its error list them.
+fn uci_game_ids(separator: &str) -> String {
+    uci_games()
+        .map(GameKind::id)
+        .collect::<Vec<_>>()
+        .join(separator)
+}
 
 /// The options as set by the GUI.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,7 +70,8 @@ impl Default for Options {
             elo: LEVEL_ELO[9],
             overhead: Duration::from_millis(30),
             chess960: false,
-            variant: VARIANTS[0],
+            // UCI's own game.
+            variant: GameKind::Chess,
             ponder: false,
         }
     }
@@ -111,7 +125,7 @@ impl Options {
             format!(
                 "option name UCI_Variant type combo default {} var {}",
                 d.variant,
-                VARIANTS.map(GameKind::id).join(" var ")
+                uci_game_ids(" var ")
             ),
         ]
     }
@@ -198,7 +212,7 @@ impl Options {
                 let on = check()?;
                 let changed = on != self.chess960;
                 self.chess960 = on;
-                Ok(if changed && self.variant == GameKind::Chess {
+                Ok(if changed && Variant::Chess960.is_of(self.variant) {
                     Effect::NewGameKind
                 } else {
                     Effect::None
@@ -206,13 +220,12 @@ impl Options {
             }
             "uci_variant" => {
                 let text = value.unwrap_or("");
-                let variant = VARIANTS
-                    .into_iter()
+                let variant = uci_games()
                     .find(|v| v.id().eq_ignore_ascii_case(text))
                     .ok_or_else(|| {
                         format!(
                             "option UCI_Variant: unknown variant {text:?} (variants: {})",
-                            VARIANTS.map(GameKind::id).join(", ")
+                            uci_game_ids(", ")
                         )
                     })?;
                 let changed = variant != self.variant;

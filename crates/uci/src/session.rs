@@ -9,8 +9,8 @@ use tablero_engine::score::mate_in_moves;
 use tablero_core::Side;
 pub use tablero_games::Flow;
 use tablero_games::{
-    AnyPosition, Clock, GameKind, Hold, Limits, ProtocolEngine, SearchMode, SearchRequest,
-    TextInfo, TextResult, Variant,
+    AnyPosition, Clock, Hold, Limits, ProtocolEngine, SearchMode, SearchRequest, TextInfo,
+    TextResult, Variant,
 };
 
 use crate::command::{Command, Go, Start};
@@ -328,7 +328,7 @@ pub fn info_lines(info: &TextInfo) -> Vec<String> {
 /// The game's variant for the options: Chess960 when `UCI_Chess960` is on (every
 /// other UCI game has only its standard rules).
 fn variant_of(options: &Options) -> Variant {
-    if options.variant == GameKind::Chess && options.chess960 {
+    if options.chess960 && Variant::Chess960.is_of(options.variant) {
         Variant::Chess960
     } else {
         Variant::Standard

@@ -10,7 +10,9 @@ mod session;
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use tablero_games::{AnyPosition, AnyRecord, BoardStyle, Colours, Level, TimeControl};
+use tablero_games::{AnyPosition, AnyRecord, Level, TimeControl};
+
+use crate::board_text::{BoardStyle, Colours};
 
 use crate::PositionArgs;
 use clock::ClockSettings;
@@ -125,9 +127,9 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), String> {
     // chess3d game with a fresh generator, as on the server.
     let start = match &args.position.fen {
         Some(_) => crate::load(&args.position)?,
-        None => AnyPosition::new_seeded(
-            &args.position.game,
-            args.position.variant.as_deref(),
+        None => AnyPosition::of_seeded(
+            args.position.game,
+            args.position.variant()?,
             None,
             args.seed.unwrap_or_else(tablero_games::fresh_seed),
         )
@@ -150,7 +152,6 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), String> {
     // A person playing only the second side sees the board from that side.
     let flipped = args.flip != (computer == [true, false]);
     let settings = Settings {
-        variant: args.position.variant.clone(),
         computer,
         level,
         movetime: Duration::from_millis(args.movetime.clamp(10, 600_000)),

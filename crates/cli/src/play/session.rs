@@ -8,10 +8,11 @@ use std::time::{Duration, Instant};
 
 use tablero_core::{Outcome, Reason, Side};
 use tablero_games::{
-    AnyEngine, AnyPosition, AnyRecord, BoardStyle, Level, Limits, RecordError, SearchRequest,
-    TimeControl, board_text,
+    AnyEngine, AnyPosition, AnyRecord, Level, Limits, RecordError, SearchRequest, TimeControl,
 };
 use tablero_store::MoveRecord;
+
+use crate::board_text::{BoardStyle, board_text};
 
 use super::clock::{ClockSettings, GameClock};
 use super::commands::{self, HELP, Input, Seats};
@@ -28,8 +29,6 @@ const SHOWN_MOVES: usize = 8;
 /// What a session starts with.
 #[derive(Debug, Clone)]
 pub(crate) struct Settings {
-    /// The variant asked for (draughts files are read under it).
-    pub variant: Option<String>,
     /// Whether the computer plays each side, by [`Side::index`].
     pub computer: [bool; 2],
     /// The computer's level.
@@ -499,12 +498,9 @@ impl Session {
     fn new_game(&mut self, out: &mut impl Write) -> io::Result<()> {
         if !self.settings.fixed_start {
             let seed = self.settings.seed.unwrap_or_else(tablero_games::fresh_seed);
-            if let Ok(start) = AnyPosition::new_seeded(
-                self.start.game_id(),
-                Some(self.start.variant_id()),
-                None,
-                seed,
-            ) {
+            if let Ok(start) =
+                AnyPosition::of_seeded(self.start.kind(), self.start.variant(), None, seed)
+            {
                 self.start = start;
             }
         }
@@ -849,11 +845,7 @@ impl Session {
             Ok(text) => text,
             Err(e) => return writeln!(out, "Cannot read {}: {e}.", path.display()),
         };
-        let games = AnyRecord::import(
-            self.start.game_id(),
-            self.settings.variant.as_deref(),
-            &text,
-        );
+        let games = AnyRecord::import(self.start.kind(), self.start.variant(), &text);
         let count = games.len();
         let Some(first) = games.into_iter().next() else {
             return writeln!(out, "{}: no game in the file.", path.display());
@@ -1129,7 +1121,6 @@ mod tests {
         Session::new(
             start,
             Settings {
-                variant: variant.map(str::to_owned),
                 computer: [false, false],
                 level: Level::MIN,
                 movetime: Duration::from_millis(50),

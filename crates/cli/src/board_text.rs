@@ -1,4 +1,4 @@
-//! The board of any game as text for a terminal: Unicode pieces (Chinese characters
+//! The board of any game as text for the terminal (`tablero play`): Unicode pieces (Chinese characters
 //! for xiangqi), coordinates on every side, and ANSI colours when asked for.
 //!
 //! * chess: files `a`–`h` and ranks `1`–`8`, White's pieces hollow (`♔`), Black's solid
@@ -16,25 +16,14 @@
 //! A king (chess) or general (xiangqi) in check is marked: on a red background in
 //! colour, between brackets in plain text (`♛[♚]♝`).
 //!
-//! ```
-//! use tablero_games::{AnyPosition, BoardStyle, board_text};
-//!
-//! let start = AnyPosition::new("chess", None, None).unwrap();
-//! let text = board_text(&start, BoardStyle::default());
-//! assert_eq!(text.lines().nth(1), Some("8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜ 8"));
-//! ```
+//! Drawn from [`AnyPosition::board_description`]: nothing here knows a game.
 
-use tablero_chess::{Chess, Role as ChessRole};
-use tablero_chess3d::{Chess3d, Kind, Square as Square3d};
 use tablero_core::Side;
-use tablero_draughts::{Draughts, Role as DraughtsRole};
-use tablero_xiangqi::Xiangqi;
-
-use crate::AnyPosition;
+use tablero_games::{AnyPosition, BoardDescription, Pattern};
 
 /// Which ANSI colours a board uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Colours {
+pub(crate) enum Colours {
     /// Plain text: for pipes, files, `NO_COLOR` and dumb terminals.
     #[default]
     Off,
@@ -46,14 +35,14 @@ pub enum Colours {
 
 /// How to draw a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct BoardStyle {
+pub(crate) struct BoardStyle {
     /// Turn the board round: the second side (Black) at the bottom.
-    pub flipped: bool,
+    pub(crate) flipped: bool,
     /// ANSI colours, or none.
-    pub colours: Colours,
+    pub(crate) colours: Colours,
     /// The position format's ASCII letters instead of Unicode pieces and Chinese
     /// characters, for terminals without those fonts.
-    pub ascii: bool,
+    pub(crate) ascii: bool,
 }
 
 /// The position `game` drawn as lines of text, each ending with a newline.
@@ -61,12 +50,12 @@ pub struct BoardStyle {
 /// With [`Colours::Off`] the text holds no escape sequence and no line ends in a
 /// space, so it can be compared exactly.
 #[must_use]
-pub fn board_text(game: &AnyPosition, style: BoardStyle) -> String {
-    let lines = match game {
-        AnyPosition::Chess(pos) => chess_grid(pos, style).render(style.colours),
-        AnyPosition::Xiangqi(pos) => xiangqi_grid(pos, style).render(style.colours),
-        AnyPosition::Draughts(pos) => draughts_grid(pos, style).render(style.colours),
-        AnyPosition::Chess3d(pos) => chess3d_lines(pos, style),
+pub(crate) fn board_text(game: &AnyPosition, style: BoardStyle) -> String {
+    let board = game.board_description();
+    let lines = if board.levels > 1 {
+        levels_side_by_side(&board, style)
+    } else {
+        level_grid(&board, 0, style).render(style.colours)
     };
     let mut out = String::new();
     for line in lines {
@@ -332,97 +321,11 @@ fn visible_width(text: &str) -> usize {
 }
 
 /// `0..n` in drawing order: reversed when the board is turned round.
-fn order(n: usize, reversed: bool) -> Vec<usize> {
+fn order(n: u8, reversed: bool) -> Vec<u8> {
     if reversed {
         (0..n).rev().collect()
     } else {
         (0..n).collect()
-    }
-}
-
-fn letters(from: char, n: usize) -> Vec<String> {
-    (0..n)
-        .filter_map(|i| char::from_u32(u32::from(from) + i as u32))
-        .map(String::from)
-        .collect()
-}
-
-fn side_ink(side: Side) -> Ink {
-    match side {
-        Side::White => Ink::White,
-        Side::Black => Ink::Black,
-    }
-}
-
-/// The Unicode chess glyph of a piece kind: hollow for White, solid for Black.
-fn chess_glyph(side: Side, index: usize) -> char {
-    const WHITE: [char; 6] = ['♙', '♘', '♗', '♖', '♕', '♔'];
-    const BLACK: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
-    side.fold(WHITE, BLACK)[index.min(5)]
-}
-
-/// Whether a square of a checkered 8×8 board is dark: the corner at the first side's
-/// left is, as `a1` in chess.
-fn is_dark(row: usize, column: usize) -> bool {
-    (row + column).is_multiple_of(2)
-}
-
-fn chess_grid(pos: &Chess, style: BoardStyle) -> Grid {
-    let board = pos.board();
-    let checked = pos
-        .is_check()
-        .then(|| pos.king_of(pos.turn()).index() as usize);
-    let files = order(8, style.flipped);
-    let ranks = order(8, !style.flipped);
-    let file_labels: Vec<String> = files
-        .iter()
-        .filter_map(|&f| letters('a', 8).get(f).cloned())
-        .collect();
-    let rows = ranks
-        .iter()
-        .map(|&rank| {
-            let cells = files
-                .iter()
-                .map(|&file| {
-                    let shade = if is_dark(rank, file) {
-                        Shade::Dark
-                    } else {
-                        Shade::Light
-                    };
-                    let piece = tablero_chess::Square::new((rank * 8 + file) as u32)
-                        .and_then(|sq| board.piece_at(sq));
-                    match piece {
-                        Some(p) => {
-                            let index = match p.role {
-                                ChessRole::Pawn => 0,
-                                ChessRole::Knight => 1,
-                                ChessRole::Bishop => 2,
-                                ChessRole::Rook => 3,
-                                ChessRole::Queen => 4,
-                                ChessRole::King => 5,
-                            };
-                            let glyph = if style.ascii {
-                                p.char()
-                            } else {
-                                chess_glyph(p.side, index)
-                            };
-                            Cell::new(glyph, side_ink(p.side), shade)
-                                .marked_if(checked == Some(rank * 8 + file))
-                        }
-                        None => Cell::new(empty_mark(style), Ink::Faint, shade),
-                    }
-                })
-                .collect();
-            ((rank + 1).to_string(), cells)
-        })
-        .collect();
-    Grid {
-        width: 1,
-        pad: (1, 1),
-        header: vec![file_labels.clone()],
-        footer: vec![file_labels],
-        rows,
-        divider: None,
     }
 }
 
@@ -431,194 +334,148 @@ fn empty_mark(style: BoardStyle) -> &'static str {
     if style.ascii { "." } else { "·" }
 }
 
-fn xiangqi_grid(pos: &Xiangqi, style: BoardStyle) -> Grid {
-    let board = pos.board();
-    let checked = pos.is_check().then(|| pos.general_of(pos.turn()).index());
-    let files = order(9, style.flipped);
-    let ranks = order(10, !style.flipped);
-    let file_labels: Vec<String> = files
-        .iter()
-        .filter_map(|&f| letters('a', 9).get(f).cloned())
-        .collect();
-    // WXF numbers each side's files from its own right: the top side's right is the
-    // viewer's left, the bottom side's is the viewer's right.
-    let top_numbers: Vec<String> = (1..=9).map(|n: u32| n.to_string()).collect();
-    let bottom_numbers: Vec<String> = (1..=9).rev().map(|n: u32| n.to_string()).collect();
-    let rows = ranks
-        .iter()
-        .map(|&rank| {
-            let cells = files
-                .iter()
-                .map(
-                    |&file| match board.get(rank * 9 + file).copied().flatten() {
+/// Level `level` of `board` as a grid of cells, turned round when the style says so.
+fn level_grid(board: &BoardDescription, level: u8, style: BoardStyle) -> Grid {
+    let columns = order(board.width, style.flipped);
+    let rows_in_order = order(board.height, style.flipped);
+    let number_at = |row: u8, column: u8| {
+        board
+            .numbers
+            .iter()
+            .find(|n| (n.place.level, n.place.row, n.place.column) == (level, row, column))
+            .map(|n| n.number)
+    };
+    let piece_at = |row: u8, column: u8| {
+        board
+            .pieces
+            .iter()
+            .find(|p| (p.level, p.row, p.column) == (level, row, column))
+    };
+    let ink = |side: Side| match side {
+        Side::White if board.first_side_red => Ink::Red,
+        Side::White => Ink::White,
+        Side::Black => Ink::Black,
+    };
+    let width = match board.pattern {
+        Pattern::Checkered => 1,
+        // A Chinese character (or a letter and a space) is two columns wide.
+        Pattern::Points => 2,
+        // A piece, then the square's number in two columns.
+        Pattern::NumberedDarkSquares => 3,
+    };
+    let cell = |row: u8, column: u8| -> Cell {
+        let piece = piece_at(row, column);
+        let marked = board
+            .in_check
+            .is_some_and(|c| (c.level, c.row, c.column) == (level, row, column));
+        match board.pattern {
+            Pattern::Checkered => {
+                // The first side's bottom-left square is dark.
+                let dark =
+                    (usize::from(board.height - 1 - row) + usize::from(column)).is_multiple_of(2);
+                let shade = if dark { Shade::Dark } else { Shade::Light };
+                match piece {
+                    Some(p) => {
+                        let glyph = if style.ascii { p.ascii } else { p.symbol };
+                        Cell::new(glyph, ink(p.side), shade).marked_if(marked)
+                    }
+                    None => Cell::new(empty_mark(style), Ink::Faint, shade),
+                }
+            }
+            Pattern::Points => match piece {
+                Some(p) => {
+                    let text = if style.ascii {
+                        format!("{} ", p.ascii)
+                    } else {
+                        p.symbol.to_string()
+                    };
+                    Cell::new(text, ink(p.side), Shade::Wood).marked_if(marked)
+                }
+                None => Cell::new(
+                    if style.ascii { ". " } else { "＋" },
+                    Ink::Faint,
+                    Shade::Wood,
+                ),
+            },
+            Pattern::NumberedDarkSquares => match number_at(row, column) {
+                Some(n) => {
+                    let (mark, ink) = match piece {
                         Some(p) => {
-                            let ink = p.side.fold(Ink::Red, Ink::Black);
-                            let text = if style.ascii {
-                                format!("{} ", p.fen_char())
-                            } else {
-                                p.traditional_char().to_string()
-                            };
-                            Cell::new(text, ink, Shade::Wood)
-                                .marked_if(checked == Some(rank * 9 + file))
+                            let glyph = if style.ascii { p.ascii } else { p.symbol };
+                            (glyph.to_string(), ink(p.side))
                         }
-                        None => {
-                            let text = if style.ascii { ". " } else { "＋" };
-                            Cell::new(text, Ink::Faint, Shade::Wood)
-                        }
-                    },
-                )
-                .collect();
-            (rank.to_string(), cells)
+                        None => (" ".to_owned(), Ink::Faint),
+                    };
+                    Cell {
+                        parts: vec![(mark, ink), (format!("{n:>2}"), Ink::Faint)],
+                        shade: Shade::Dark,
+                        marked,
+                    }
+                }
+                None => Cell::new("   ", Ink::Faint, Shade::Light),
+            },
+        }
+    };
+    let rows = rows_in_order
+        .iter()
+        .map(|&row| {
+            let label = board
+                .row_labels
+                .get(usize::from(row))
+                .cloned()
+                .unwrap_or_default();
+            (
+                label,
+                columns.iter().map(|&column| cell(row, column)).collect(),
+            )
         })
         .collect();
-    let river = if style.ascii {
-        "~~ river ~~".to_owned()
-    } else {
-        "楚 河        漢 界".to_owned()
-    };
-    Grid {
-        width: 2,
-        pad: (1, 0),
-        header: vec![top_numbers, file_labels.clone()],
-        footer: vec![file_labels, bottom_numbers],
-        rows,
-        divider: Some((4, river)),
-    }
-}
-
-fn draughts_grid(pos: &Draughts, style: BoardStyle) -> Grid {
-    let rules = pos.rule_set().rules();
-    let width = usize::from(rules.board.width());
-    let squares = usize::from(rules.board.squares());
-    let mut numbers = vec![vec![None; width]; width];
-    for n in 1..=squares {
-        let (column, row) = u8::try_from(n)
-            .ok()
-            .and_then(|n| rules.square_coords(n))
-            .map_or((0, 0), |(c, r)| (usize::from(c), usize::from(r)));
-        if let Some(slot) = numbers.get_mut(row).and_then(|r| r.get_mut(column)) {
-            *slot = Some(n);
-        }
-    }
-    let columns = order(width, style.flipped);
-    let rows_in_order = order(width, style.flipped);
     let column_labels: Vec<String> = columns
         .iter()
-        .filter_map(|&c| letters('a', width).get(c).cloned())
+        .filter_map(|&c| board.column_labels.get(usize::from(c)).cloned())
         .collect();
-    let rows = rows_in_order
-        .iter()
-        .map(|&row| {
-            let cells = columns
-                .iter()
-                .map(|&column| match numbers[row][column] {
-                    Some(n) => {
-                        let number = format!("{n:>2}");
-                        let piece = u8::try_from(n).ok().and_then(|n| pos.piece_at(n));
-                        let (mark, ink) = match piece {
-                            Some(p) => (draughts_glyph(p.side, p.role, style), side_ink(p.side)),
-                            None => (" ".to_owned(), Ink::Faint),
-                        };
-                        Cell {
-                            parts: vec![(mark, ink), (number, Ink::Faint)],
-                            shade: Shade::Dark,
-                            marked: false,
-                        }
-                    }
-                    None => Cell::new("   ", Ink::Faint, Shade::Light),
-                })
-                .collect();
-            ((width - row).to_string(), cells)
-        })
-        .collect();
-    Grid {
-        width: 3,
-        pad: (1, 1),
-        header: vec![column_labels.clone()],
-        footer: vec![column_labels],
-        rows,
-        divider: None,
+    let (mut header, mut footer) = (vec![column_labels.clone()], vec![column_labels]);
+    if board.files_counted_per_side {
+        // Each side counts from its own right: the top side's right is the viewer's
+        // left, the bottom side's the viewer's right, whichever way the board is turned.
+        header.insert(0, (1..=board.width).map(|n| n.to_string()).collect());
+        footer.push((1..=board.width).rev().map(|n| n.to_string()).collect());
     }
-}
-
-fn draughts_glyph(side: Side, role: DraughtsRole, style: BoardStyle) -> String {
-    let glyph = match (side, role, style.ascii) {
-        (Side::White, DraughtsRole::Man, false) => '⛀',
-        (Side::White, DraughtsRole::King, false) => '⛁',
-        (Side::Black, DraughtsRole::Man, false) => '⛂',
-        (Side::Black, DraughtsRole::King, false) => '⛃',
-        (Side::White, DraughtsRole::Man, true) => 'w',
-        (Side::White, DraughtsRole::King, true) => 'W',
-        (Side::Black, DraughtsRole::Man, true) => 'b',
-        (Side::Black, DraughtsRole::King, true) => 'B',
+    let divider = board.river.map(|river| {
+        let after = if style.flipped {
+            board
+                .height
+                .saturating_sub(2)
+                .saturating_sub(river.below_row)
+        } else {
+            river.below_row
+        };
+        let text = if style.ascii { river.ascii } else { river.text };
+        (usize::from(after), text.to_owned())
+    });
+    // Cells drawn on their background have a space before the piece; after it too,
+    // except on points and where levels stand side by side, to keep the width down.
+    let pad = if board.pattern == Pattern::Points || board.levels > 1 {
+        (1, 0)
+    } else {
+        (1, 1)
     };
-    glyph.to_string()
-}
-
-/// The chess glyph standing for a chess3d piece kind (by its name, not its move:
-/// the alfil slides straight and the torre diagonally).
-fn chess3d_glyph_index(kind: Kind) -> usize {
-    match kind {
-        Kind::Peon => 0,
-        Kind::Caballo => 1,
-        Kind::Alfil => 2,
-        Kind::Torre => 3,
-        Kind::Dama => 4,
-        Kind::Rey => 5,
-    }
-}
-
-fn chess3d_level(pos: &Chess3d, level: u8, style: BoardStyle) -> Grid {
-    let board = pos.board();
-    let columns = order(8, style.flipped);
-    let rows_in_order = order(8, !style.flipped);
-    let column_labels: Vec<String> = columns.iter().map(|c| (c + 1).to_string()).collect();
-    let rows = rows_in_order
-        .iter()
-        .map(|&row| {
-            let cells = columns
-                .iter()
-                .map(|&column| {
-                    let shade = if is_dark(row, column) {
-                        Shade::Dark
-                    } else {
-                        Shade::Light
-                    };
-                    let piece = Square3d::new(level, row as u8, column as u8)
-                        .and_then(|sq| board.piece_at(sq));
-                    match piece {
-                        Some(p) => {
-                            let glyph = if style.ascii {
-                                p.char()
-                            } else {
-                                chess_glyph(p.side, chess3d_glyph_index(p.kind))
-                            };
-                            Cell::new(glyph, side_ink(p.side), shade)
-                        }
-                        None => Cell::new(empty_mark(style), Ink::Faint, shade),
-                    }
-                })
-                .collect();
-            let label = letters('A', 8).get(row).cloned().unwrap_or_default();
-            (label, cells)
-        })
-        .collect();
     Grid {
-        width: 1,
-        pad: (1, 0),
-        header: vec![column_labels.clone()],
-        footer: vec![column_labels],
+        width,
+        pad,
+        header,
+        footer,
         rows,
-        divider: None,
+        divider,
     }
 }
 
-/// The three levels side by side under their titles, then the legend.
-fn chess3d_lines(pos: &Chess3d, style: BoardStyle) -> Vec<String> {
+/// The levels side by side under their titles, then the key to the symbols.
+fn levels_side_by_side(board: &BoardDescription, style: BoardStyle) -> Vec<String> {
     const GAP: &str = "    ";
-    let panels: Vec<Vec<String>> = (0..3u8)
+    let panels: Vec<Vec<String>> = (0..board.levels)
         .map(|level| {
-            let grid = chess3d_level(pos, level, style);
+            let grid = level_grid(board, level, style);
             let mut lines = grid.render(style.colours);
             let width = lines.iter().map(|l| visible_width(l)).max().unwrap_or(0);
             let title = format!("level {level}");
@@ -645,27 +502,13 @@ fn chess3d_lines(pos: &Chess3d, style: BoardStyle) -> Vec<String> {
                 .to_owned()
         })
         .collect();
-    if !style.ascii {
-        let legend: Vec<String> = [
-            (Kind::Peon, "peón"),
-            (Kind::Alfil, "alfil"),
-            (Kind::Caballo, "caballo"),
-            (Kind::Torre, "torre"),
-            (Kind::Dama, "dama"),
-            (Kind::Rey, "rey"),
-        ]
-        .iter()
-        .map(|&(kind, name)| {
-            let i = chess3d_glyph_index(kind);
-            format!(
-                "{}{} {} {name}",
-                chess_glyph(Side::White, i),
-                chess_glyph(Side::Black, i),
-                kind.char()
-            )
-        })
-        .collect();
-        lines.push(legend.join("  "));
+    if !style.ascii && !board.key.is_empty() {
+        let key: Vec<String> = board
+            .key
+            .iter()
+            .map(|k| format!("{}{} {} {}", k.white, k.black, k.letter, k.name))
+            .collect();
+        lines.push(key.join("  "));
     }
     lines
 }
@@ -784,6 +627,20 @@ mod tests {
         assert_eq!(lines[0], "   h   g   f   e   d   c   b   a");
         assert_eq!(lines[1], "1     ⛀32     ⛀31     ⛀30     ⛀29 1");
         assert_eq!(lines[8], "8 ⛂ 4     ⛂ 3     ⛂ 2     ⛂ 1     8");
+    }
+
+    #[test]
+    fn xiangqi_flipped_keeps_the_river_and_the_side_numbers() {
+        let text = plain("xiangqi", None, true);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "  1  2  3  4  5  6  7  8  9");
+        assert_eq!(lines[1], "  i  h  g  f  e  d  c  b  a");
+        assert_eq!(lines[2], "0 俥 傌 相 仕 帥 仕 相 傌 俥 0");
+        assert_eq!(
+            (lines[6], lines[7].trim()),
+            ("4 ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ 4", "楚 河        漢 界")
+        );
+        assert_eq!(lines[14], "  9  8  7  6  5  4  3  2  1");
     }
 
     #[test]
