@@ -387,7 +387,7 @@ export function gamePage(root, id) {
 
   // "e4, White pawn", "e5, legal move", for screen readers.
   function describeSpot(spot, piece, { selected, target }) {
-    const square = spotName(g.state.game, spot, (g.review || g.state).board);
+    const square = spotName((g.review || g.state).board, spot);
     let text = piece
       ? t('square.piece', { square, side: sideLabel(piece.side), piece: pieceName(piece.kind) })
       : square;
@@ -507,7 +507,7 @@ export function gamePage(root, id) {
             h(
               'button',
               { class: 'path-option', 'data-move': m.move, onclick: () => playHint(m) },
-              m.path.map((p) => spotName(state.game, p, state.board)).join(m.captures.length ? '×' : '-'),
+              m.path.map((p) => spotName(state.board, p)).join(m.captures.length ? '×' : '-'),
             ),
           ),
           h(
