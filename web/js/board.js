@@ -30,24 +30,8 @@ export function pieceDrawing(game, piece, xiangqiStyle) {
   }
 }
 
-/** Square names for the accessible labels of the board cells. */
-export function spotName(game, spot, board) {
-  const [level, x, y] = spot;
-  switch (game) {
-    case 'chess':
-      return `${'abcdefgh'[x]}${y + 1}`;
-    case 'xiangqi':
-      return `${'abcdefghi'[x]}${y}`;
-    case 'chess3d':
-      return `${level}${'ABCDEFGH'[y]}${x + 1}`;
-    case 'draughts': {
-      const n = board.numbers.findIndex((p) => same(p, spot));
-      return n >= 0 ? String(n + 1) : `${'abcdefghij'[x]}${y + 1}`;
-    }
-    default:
-      return key(spot);
-  }
-}
+/** A spot's name in its game's notation, as the server names it (`e4`, `0B5`, `32`). */
+export const spotName = (board, spot) => board.names[spot[0]][spot[2]][spot[1]];
 
 /**
  * Draws the board: one SVG per level. `view` holds: game, board, flipped,
@@ -114,8 +98,9 @@ function drawLevel(view, level) {
   }
   svg.append(marks);
 
-  // Coordinates (draughts square numbers go over the pieces, in their corner).
-  if (game !== 'draughts') svg.append(coordinates(view, level));
+  // Coordinates (square numbers go over the pieces, in their corner).
+  const numbered = board.numbers.length > 0;
+  if (!numbered) svg.append(coordinates(view, level));
 
   // Pieces.
   const pieces = s('g', { class: 'pieces' });
@@ -131,7 +116,7 @@ function drawLevel(view, level) {
     pieces.append(g);
   }
   svg.append(pieces);
-  if (game === 'draughts') svg.append(coordinates(view, level));
+  if (numbered) svg.append(coordinates(view, level));
 
   // Legal destinations over the pieces.
   const targets = s('g', { class: 'targets' });
@@ -163,7 +148,7 @@ function drawLevel(view, level) {
       line.append(
         cell(spot, 'hit', {
           'data-spot': key(spot),
-          'data-name': spotName(game, spot, board),
+          'data-name': spotName(board, spot),
           role: 'gridcell',
           tabindex: same(spot, view.focus) ? 0 : -1,
           'aria-selected': selected ? 'true' : 'false',
@@ -185,38 +170,39 @@ function mark(spot, cls, board, flipped, xiangqi) {
   return s('rect', { x: px, y: py, width: CELL, height: CELL, class: `mark ${cls}` });
 }
 
+// The labels of the columns and rows along the edges, as the server names them;
+// numbered boards (draughts) write each number in its square's corner instead.
 function coordinates(view, level) {
   const { game, board, flipped } = view;
   const g = s('g', { class: 'coords', 'aria-hidden': 'true' });
   const bottomY = flipped ? board.height - 1 : 0;
   const leftX = flipped ? board.width - 1 : 0;
-  if (game === 'xiangqi') {
-    for (let x = 0; x < board.width; x++) {
-      const [px] = place([0, x, 0], board, flipped);
-      g.append(s('text', { x: px + 50, y: board.height * CELL + 38, class: 'coord' }, 'abcdefghi'[x]));
-    }
-    for (let y = 0; y < board.height; y++) {
-      const [, py] = place([0, 0, y], board, flipped);
-      g.append(s('text', { x: -22, y: py + 58, class: 'coord' }, String(y)));
-    }
-    return g;
-  }
-  if (game === 'draughts') {
+  if (board.numbers.length) {
     board.numbers.forEach((spot, i) => {
       const [px, py] = place(spot, board, flipped);
       g.append(s('text', { x: px + 4, y: py + 17, class: 'coord number' }, String(i + 1)));
     });
     return g;
   }
-  const files = game === 'chess3d' ? '12345678' : 'abcdefgh';
-  const ranks = game === 'chess3d' ? 'ABCDEFGH' : '12345678';
+  // Xiangqi's pieces stand on the points: its labels go outside the grid.
+  if (game === 'xiangqi') {
+    for (let x = 0; x < board.width; x++) {
+      const [px] = place([0, x, 0], board, flipped);
+      g.append(s('text', { x: px + 50, y: board.height * CELL + 38, class: 'coord' }, board.column_labels[x]));
+    }
+    for (let y = 0; y < board.height; y++) {
+      const [, py] = place([0, 0, y], board, flipped);
+      g.append(s('text', { x: -22, y: py + 58, class: 'coord' }, board.row_labels[y]));
+    }
+    return g;
+  }
   for (let x = 0; x < board.width; x++) {
     const [px, py] = place([level, x, bottomY], board, flipped);
-    g.append(s('text', { x: px + 92, y: py + 94, class: 'coord file' }, files[x]));
+    g.append(s('text', { x: px + 92, y: py + 94, class: 'coord file' }, board.column_labels[x]));
   }
   for (let y = 0; y < board.height; y++) {
     const [px, py] = place([level, leftX, y], board, flipped);
-    g.append(s('text', { x: px + 5, y: py + 24, class: 'coord rank' }, ranks[y]));
+    g.append(s('text', { x: px + 5, y: py + 24, class: 'coord rank' }, board.row_labels[y]));
   }
   return g;
 }
@@ -267,11 +253,12 @@ export function spotAt(clientX, clientY) {
 /**
  * Clicks and drags on the boards inside `container`: `press(spot)` on pointer down,
  * `drop(from, to)` when a drag ends on another spot. `canDrag(spot)` says whether
- * the piece there may be dragged.
+ * the piece there may be dragged. The listeners go when `signal` is aborted.
  */
-export function attachPointer(container, { press, drop, canDrag }) {
+export function attachPointer(container, { press, drop, canDrag }, signal) {
   let drag = null;
-  container.addEventListener('pointerdown', (event) => {
+  const on = (type, listener) => container.addEventListener(type, listener, { signal });
+  on('pointerdown', (event) => {
     if (event.button !== 0) return;
     const spot = spotAt(event.clientX, event.clientY);
     if (!spot) return;
@@ -286,7 +273,7 @@ export function attachPointer(container, { press, drop, canDrag }) {
       }
     }
   });
-  container.addEventListener('pointermove', (event) => {
+  on('pointermove', (event) => {
     if (!drag) return;
     const ctm = drag.svg.getScreenCTM();
     if (!ctm) return;
@@ -305,8 +292,8 @@ export function attachPointer(container, { press, drop, canDrag }) {
     const to = spotAt(event.clientX, event.clientY);
     if (to && !same(to, from)) drop(from, to);
   };
-  container.addEventListener('pointerup', end);
-  container.addEventListener('pointercancel', (event) => {
+  on('pointerup', end);
+  on('pointercancel', (event) => {
     if (drag) {
       drag.piece.setAttribute('transform', drag.origin);
       drag = null;

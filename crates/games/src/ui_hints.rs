@@ -6,7 +6,9 @@
 //! left and `y` rows from the bottom, both from 0, as the first side of the game
 //! (White, or Red in xiangqi) sees the board. Chess and draughts have one level of
 //! 8×8 or 10×10 squares, xiangqi one level of 9×10 points, chess3d three levels of
-//! 8×8 (`y` is the row `A`…`H`, `x` the column `1`…`8`).
+//! 8×8 (`y` is the row `A`…`H`, `x` the column `1`…`8`). The board also names every
+//! spot in the game's notation, so that a client labels squares without knowing how
+//! each game writes them.
 //!
 //! ```
 //! use tablero_games::AnyPosition;
@@ -15,6 +17,7 @@
 //! let board = start.board_hints();
 //! assert_eq!((board.width, board.height, board.levels), (8, 8, 1));
 //! assert_eq!(board.pieces.len(), 32);
+//! assert_eq!(board.names[0][3][4], "e4");
 //! let e4 = start.move_hints().into_iter().find(|m| m.text == "e2e4").unwrap();
 //! assert_eq!(e4.notation, "e4");
 //! assert_eq!(e4.path, vec![[0, 4, 1], [0, 4, 3]]);
@@ -57,6 +60,14 @@ pub struct BoardHints {
     /// Draughts: the spot of each playable square, square 1 first (PDN numbering).
     /// Empty for the other games.
     pub numbers: Vec<Spot>,
+    /// Column labels from the left (`a`…, chess3d `1`…`8`).
+    pub column_labels: Vec<String>,
+    /// Row labels from the bottom (`1`…, xiangqi `0`…`9`, chess3d `A`…`H`).
+    pub row_labels: Vec<String>,
+    /// The name of every spot in the game's notation, `names[level][y][x]`: chess
+    /// `e4`, xiangqi `e0`, chess3d `0B5`; draughts the square number (`32`) on the
+    /// playable squares and the column and row (`a1`) on the others.
+    pub names: Vec<Vec<Vec<String>>>,
 }
 
 /// A move as a board shows it.
@@ -78,8 +89,8 @@ pub struct MoveHint {
 }
 
 impl AnyPosition {
-    /// The position as a grid of pieces, with the checked king and, in draughts, the
-    /// square numbers.
+    /// The position as a grid of pieces, with the checked king, the name of every
+    /// spot and, in draughts, the square numbers.
     #[must_use]
     pub fn board_hints(&self) -> BoardHints {
         let board = self.board_description();
@@ -116,6 +127,9 @@ impl AnyPosition {
             }
             AnyPosition::Chess3d(_) => (None, Vec::new()),
         };
+        let mut row_labels = board.row_labels;
+        row_labels.reverse();
+        let names = self.spot_names(board.levels, &board.column_labels, &row_labels, &numbers);
         BoardHints {
             width: board.width,
             height: board.height,
@@ -123,7 +137,49 @@ impl AnyPosition {
             pieces,
             check,
             numbers,
+            column_labels: board.column_labels,
+            row_labels,
+            names,
         }
+    }
+
+    /// `names[level][y][x]` of [`BoardHints`], from the labels of the columns and of
+    /// the rows (from the bottom) and draughts' numbered spots.
+    fn spot_names(
+        &self,
+        levels: u8,
+        columns: &[String],
+        rows: &[String],
+        numbers: &[Spot],
+    ) -> Vec<Vec<Vec<String>>> {
+        let name = |level: u8, column: &str, row: &str| match self {
+            AnyPosition::Chess(_) | AnyPosition::Xiangqi(_) | AnyPosition::Draughts(_) => {
+                format!("{column}{row}")
+            }
+            AnyPosition::Chess3d(_) => format!("{level}{row}{column}"),
+        };
+        let mut names: Vec<Vec<Vec<String>>> = (0..levels)
+            .map(|level| {
+                rows.iter()
+                    .map(|row| {
+                        columns
+                            .iter()
+                            .map(|column| name(level, column, row))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        for (n, &[level, x, y]) in (1..).zip(numbers) {
+            if let Some(spot) = names
+                .get_mut(usize::from(level))
+                .and_then(|rows| rows.get_mut(usize::from(y)))
+                .and_then(|row| row.get_mut(usize::from(x)))
+            {
+                *spot = n.to_string();
+            }
+        }
+        names
     }
 
     /// Every legal move with its notation and the squares it passes through, in the
@@ -356,6 +412,65 @@ mod tests {
             let parity = |s: &Spot| (s[1] + s[2]) % 2;
             assert!(b.numbers.iter().all(|s| parity(s) == parity(&b.numbers[0])));
         }
+    }
+
+    #[test]
+    fn every_spot_has_the_name_the_game_gives_its_square() {
+        for (id, variant) in [
+            ("chess", None),
+            ("xiangqi", None),
+            ("draughts", Some("english")),
+            ("draughts", Some("international")),
+            ("chess3d", None),
+        ] {
+            let pos = game(id, variant);
+            let board = pos.board_hints();
+            let (levels, height, width) = (board.levels, board.height, board.width);
+            assert_eq!(board.names.len(), usize::from(levels), "{id}");
+            for level in &board.names {
+                assert_eq!(level.len(), usize::from(height), "{id}");
+                assert!(
+                    level.iter().all(|row| row.len() == usize::from(width)),
+                    "{id}"
+                );
+            }
+            assert_eq!(board.column_labels.len(), usize::from(width), "{id}");
+            assert_eq!(board.row_labels.len(), usize::from(height), "{id}");
+            let name = |[level, x, y]: Spot| {
+                &board.names[usize::from(level)][usize::from(y)][usize::from(x)]
+            };
+            // The names the board description gives the squares of the pieces.
+            let description = pos.board_description();
+            for (hint, placed) in board.pieces.iter().zip(&description.pieces) {
+                assert_eq!(hint.at[0], placed.level, "{id}");
+                assert_eq!(name(hint.at), &placed.square, "{id}: {hint:?}");
+            }
+            // No two spots share a name.
+            let mut all: Vec<&String> = board.names.iter().flatten().flatten().collect();
+            all.sort();
+            all.dedup();
+            assert_eq!(
+                all.len(),
+                board.names.iter().flatten().flatten().count(),
+                "{id}"
+            );
+        }
+        let chess = game("chess", None).board_hints();
+        assert_eq!(chess.names[0][3][4], "e4");
+        assert_eq!(chess.row_labels.first().map(String::as_str), Some("1"));
+        let xiangqi = game("xiangqi", None).board_hints();
+        assert_eq!(xiangqi.names[0][0][4], "e0");
+        assert_eq!(xiangqi.names[0][9][8], "i9");
+        let chess3d = game("chess3d", None).board_hints();
+        assert_eq!(chess3d.names[0][1][4], "0B5");
+        assert_eq!(chess3d.names[2][7][0], "2H1");
+        assert_eq!(chess3d.column_labels.first().map(String::as_str), Some("1"));
+        assert_eq!(chess3d.row_labels.first().map(String::as_str), Some("A"));
+        // English draughts: a1 is playable (square 29), b1 is not.
+        let english = game("draughts", Some("english")).board_hints();
+        assert_eq!(english.names[0][0][0], "29");
+        assert_eq!(english.names[0][0][1], "b1");
+        assert_eq!(english.names[0][7][1], "1");
     }
 
     #[test]

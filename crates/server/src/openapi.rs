@@ -128,7 +128,8 @@ fn add_board_fields(doc: &mut Value) {
         "type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 3, "maxItems": 3,
         "description": "[level, x, y]: x from the left, y from the bottom, as the first side sees the board."});
     schemas["Board"] = json!({
-        "type": "object", "required": ["width", "height", "levels", "pieces", "check", "numbers"],
+        "type": "object", "required": ["width", "height", "levels", "pieces", "check", "numbers",
+                     "column_labels", "row_labels", "names"],
         "description": "The position as a grid of pieces, for drawing it.",
         "properties": {
             "width": {"type": "integer"}, "height": {"type": "integer"}, "levels": {"type": "integer"},
@@ -137,7 +138,13 @@ fn add_board_fields(doc: &mut Value) {
                 "kind": {"type": "string", "description": "chess pnbrqk; xiangqi kabrncp; draughts m (man), k (king); chess3d pactdr"}}}},
             "check": {"oneOf": [spot, {"type": "null"}]},
             "numbers": {"type": "array", "items": spot,
-                        "description": "Draughts: the spot of each square number, square 1 first."}}});
+                        "description": "Draughts: the spot of each square number, square 1 first."},
+            "column_labels": {"type": "array", "items": {"type": "string"},
+                              "description": "The columns' labels from the left (chess a…h, chess3d 1…8)."},
+            "row_labels": {"type": "array", "items": {"type": "string"},
+                           "description": "The rows' labels from the bottom (chess 1…8, xiangqi 0…9, chess3d A…H)."},
+            "names": {"type": "array", "items": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+                      "description": "names[level][y][x]: every spot's name in the game's notation (e4, e0, 0B5; draughts the square number, a1 on unplayable squares)."}}});
     schemas["MoveHint"] = json!({
         "type": "object", "required": ["move", "notation", "path", "captures", "promotion"],
         "properties": {

@@ -131,6 +131,13 @@ pub struct BoardView {
     pub check: Option<SpotView>,
     /// Draughts: the spot of each square number, square 1 first.
     pub numbers: Vec<SpotView>,
+    /// Column labels from the left.
+    pub column_labels: Vec<String>,
+    /// Row labels from the bottom.
+    pub row_labels: Vec<String>,
+    /// The name of every spot in the game's notation, `names[level][y][x]` (see
+    /// `tablero_games::BoardHints`).
+    pub names: Vec<Vec<Vec<String>>>,
 }
 
 /// A piece on the board.
@@ -191,6 +198,9 @@ impl BoardView {
                 .collect(),
             check: hints.check,
             numbers: hints.numbers,
+            column_labels: hints.column_labels,
+            row_labels: hints.row_labels,
+            names: hints.names,
         }
     }
 }

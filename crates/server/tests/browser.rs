@@ -1323,6 +1323,7 @@ async fn leaving_a_game_page_removes_its_listeners() {
     page.goto(&h.url("/")).await;
     page.wait_for_el("#create").await;
     let lobby = page.eval(listeners).await;
+    let lobby_keys = page.listeners("document", "keydown").await;
     // In and out of game pages through the interface's own links and history.
     for _ in 0..3 {
         page.eval(&format!(
@@ -1335,12 +1336,22 @@ async fn leaving_a_game_page_removes_its_listeners() {
             json!(lobby.as_u64().unwrap() + 1),
             "one listener for the game page shown"
         );
+        assert_eq!(
+            page.listeners("document", "keydown").await,
+            lobby_keys + 1,
+            "the game page's keys"
+        );
         page.eval("history.back(); true").await;
         page.wait_for_el("#create").await;
         assert_eq!(
             page.eval(listeners).await,
             lobby,
             "the game page's listener went with it"
+        );
+        assert_eq!(
+            page.listeners("document", "keydown").await,
+            lobby_keys,
+            "the game page's keys went with it"
         );
     }
     h.assert_no_console_errors(&[]);

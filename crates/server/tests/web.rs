@@ -87,6 +87,11 @@ async fn the_state_draws_the_board_and_the_moves() {
     let s = &game.body["state"];
     assert_eq!(s["board"]["pieces"].as_array().unwrap().len(), 32);
     assert_eq!(s["board"]["width"], 8);
+    // Every spot's name, so that the page labels squares without knowing the game.
+    assert_eq!(s["board"]["names"][0][3][4], "e4");
+    assert_eq!(s["board"]["names"][0][7][0], "a8");
+    assert_eq!(s["board"]["column_labels"][7], "h");
+    assert_eq!(s["board"]["row_labels"][0], "1");
     assert_eq!(s["last_move"], json!(null));
     let e4 = s["legal_moves"]
         .as_array()
@@ -164,6 +169,11 @@ async fn the_state_draws_the_board_and_the_moves() {
             .unwrap()
             .len(),
         32
+    );
+    let names = &d.body["state"]["board"]["names"][0];
+    assert_eq!(
+        (&names[0][0], &names[0][1], &names[7][1]),
+        (&json!("29"), &json!("b1"), &json!("1"))
     );
 }
 

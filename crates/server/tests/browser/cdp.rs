@@ -321,6 +321,26 @@ impl Page<'_> {
             .await;
     }
 
+    /// How many listeners for events of `kind` the object `expression` evaluates to
+    /// holds (`document`, `window`): what a page left behind when it went.
+    pub async fn listeners(&self, expression: &str, kind: &str) -> usize {
+        let target = self
+            .call("Runtime.evaluate", json!({"expression": expression}))
+            .await;
+        let id = target["result"]["objectId"].clone();
+        let found = self
+            .call("DOMDebugger.getEventListeners", json!({"objectId": id}))
+            .await;
+        self.call("Runtime.releaseObject", json!({"objectId": id}))
+            .await;
+        found["listeners"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no listeners of {expression}: {found}"))
+            .iter()
+            .filter(|l| l["type"] == kind)
+            .count()
+    }
+
     /// The page's visible text (for failure messages).
     pub async fn text(&self) -> String {
         let result = self

@@ -1,0 +1,233 @@
+// The game page's state and what follows from it: the seats this device holds, whose
+// turn it is, which side is drawn at the bottom, what a press on a square means, the
+// captured pieces. No DOM: the view draws from this, the controller changes it.
+import { same } from '../board.js';
+import { lang } from '../i18n.js';
+import { reasonText, seatsOf, sidesOf } from '../common.js';
+
+export const last = (list) => list[list.length - 1];
+const pathKey = (m) => `${m.path.map((p) => p.join(',')).join(';')}|${m.captures.map((p) => p.join(',')).join(';')}`;
+
+/** The state of the page of game `id`, before the server's state arrives. */
+export function createPage(id) {
+  const notation = localStorage.getItem('tablero.xiangqiNotation');
+  return {
+    id,
+    /** The server's state of the game (`GET /api/games/{id}`), null until it comes. */
+    state: null,
+    /** The seat tokens this device holds: {side: token}. */
+    seats: seatsOf(id),
+    flip: false,
+    autoflip: localStorage.getItem('tablero.autoflip') === 'on',
+    xiangqiStyle: localStorage.getItem('tablero.xiangqiPieces') || 'chinese',
+    // Chinese move notation: the saved choice, else on when the page is in Chinese.
+    chineseNotation: notation ? notation === 'chinese' : lang() === 'zh-CN',
+    /** The spot that keeps the keyboard focus on the board. */
+    focus: null,
+    /** The board at ply 0: what was captured is what is missing from it. */
+    startBoard: null,
+    /** The origin of the move being chosen, and the squares pressed after it. */
+    selected: null,
+    clicks: [],
+    /** Moves that end on the pressed square by different paths: one is to be chosen. */
+    choice: null,
+    /** The position shown while reviewing (`GET .../positions/{ply}`), null: now. */
+    review: null,
+    message: '',
+    connected: true,
+    /** When the state arrived, `performance.now()`: the clocks run from then. */
+    receivedAt: 0,
+    confirmResign: false,
+  };
+}
+
+/** Forgets a half-chosen move. */
+export function clearSelection(page) {
+  page.selected = null;
+  page.clicks = [];
+  page.choice = null;
+}
+
+/**
+ * Takes a state from the server. Answers what changed: `changed` when it is another
+ * version (a half-chosen move no longer applies), `moved` when a move came, `ended`
+ * when the game just ended; null when the state is older than the one held and was
+ * dropped.
+ */
+export function receive(page, state) {
+  const old = page.state;
+  if (old && state.version < old.version) return null;
+  page.state = state;
+  page.receivedAt = performance.now();
+  const changed = !old || state.version !== old.version;
+  if (changed) clearSelection(page);
+  const moved = !!old && state.moves.length > old.moves.length;
+  // Reviewing the position that was the last one follows the game.
+  if (moved && page.review && page.review.ply === old.moves.length) page.review = null;
+  if (page.review && page.review.ply > state.moves.length) page.review = null;
+  return { changed, moved, ended: !!old && !old.outcome && !!state.outcome };
+}
+
+// --- sides and seats ---------------------------------------------------------
+
+export const sides = (page) => sidesOf(page.state.game);
+export const otherSide = (page, side) => sides(page).find((x) => x !== side);
+export const tokenFor = (page, side) => page.seats[side];
+export const mySides = (page) => Object.keys(page.seats).filter((side) => sides(page).includes(side));
+
+/** The side that made the last move: not the side to move. */
+export const lastMover = (page) => otherSide(page, page.state.turn);
+
+/** The side that acts for this page: the side to move if it is ours, else our seat. */
+export function actingSide(page) {
+  if (tokenFor(page, page.state.turn)) return page.state.turn;
+  return mySides(page)[0] || null;
+}
+
+export const canMove = (page) =>
+  !!page.state && page.state.status === 'playing' && !page.review && !!tokenFor(page, page.state.turn);
+
+/** Whether the second side is drawn at the bottom. */
+export function isFlipped(page) {
+  const [first, second] = sides(page);
+  let bottomSide = first;
+  const mine = mySides(page);
+  if (page.state.mode === 'hotseat') {
+    if (page.autoflip) bottomSide = page.state.turn;
+  } else if (mine.length === 1) {
+    bottomSide = mine[0];
+  }
+  return (bottomSide === second) !== page.flip;
+}
+
+// --- what is shown -----------------------------------------------------------
+
+/** The board shown: the reviewed position's, else the current one. */
+export const shownBoard = (page) => (page.review || page.state).board;
+export const shownLastMove = (page) => (page.review ? page.review.last_move : page.state.last_move);
+/** The ply shown: moves played before the position on the board. */
+export const shownPly = (page) => (page.review ? page.review.ply : page.state.moves.length);
+
+/** The outcome's reason in the current language, e.g. "Red is checkmated". */
+export const outcomeText = (page) => reasonText(page.state.outcome, sides(page));
+
+/** A move's notation as this page writes it (Chinese for xiangqi when chosen). */
+export function notationOf(page, move) {
+  const chinese = page.state.game === 'xiangqi' && page.chineseNotation;
+  return chinese && move.notation_zh ? move.notation_zh : move.notation;
+}
+
+/** The spot in the tab order: the last one pressed or moved to, else the bottom-left
+ * corner as the player sees the board. */
+export function focusSpot(page, board, flipped) {
+  const f = page.focus;
+  if (f && f[0] < board.levels && f[1] < board.width && f[2] < board.height) return f;
+  return flipped ? [board.levels - 1, board.width - 1, board.height - 1] : [0, 0, 0];
+}
+
+// --- choosing a move ---------------------------------------------------------
+
+const REDRAW = { redraw: true };
+
+export const movesFrom = (page, spot) => page.state.legal_moves.filter((m) => same(m.path[0], spot));
+
+/** The moves from the selected square through every square pressed since. */
+const movesThroughClicks = (page, clicks) =>
+  movesFrom(page, page.selected).filter((m) => clicks.every((c) => m.path.slice(1).some((p) => same(p, c))));
+
+/** Where the selected piece can go: the last square of each move still possible. */
+export function targets(page) {
+  return page.selected ? movesThroughClicks(page, page.clicks).map((m) => last(m.path)) : [];
+}
+
+/** The squares that tell the paths of a choice apart (passed by some, not all). */
+export function choiceMarks(page) {
+  if (!page.choice) return [];
+  const passed = new Map();
+  for (const m of page.choice) for (const p of m.path.slice(1, -1)) passed.set(p.join(','), p);
+  return [...passed.values()].filter((p) => !page.choice.every((m) => m.path.some((q) => same(p, q))));
+}
+
+/**
+ * A press on `spot` while choosing a move: selects, narrows down or completes it.
+ * Answers `{play: move}` when one move is chosen, `{promote: moves}` when a chess
+ * promotion piece is to be picked, `{redraw: true}` when the selection changed, null
+ * when this page may not move now.
+ */
+export function press(page, spot) {
+  page.focus = spot;
+  if (!canMove(page)) return null;
+  if (page.choice) {
+    const left = page.choice.filter((m) => m.path.slice(1, -1).some((p) => same(p, spot)));
+    if (left.length === 1) return { play: left[0] };
+    if (left.length > 1) {
+      page.choice = left;
+      return REDRAW;
+    }
+    page.choice = null;
+  }
+  if (page.selected) {
+    const clicks = [...page.clicks, spot];
+    const matches = movesThroughClicks(page, clicks);
+    if (matches.length) {
+      const ending = matches.filter((m) => same(last(m.path), spot));
+      if (ending.length) {
+        const distinct = [...new Map(ending.map((m) => [pathKey(m), m])).values()];
+        if (distinct.length === 1) {
+          return ending.some((m) => m.promotion) ? { promote: ending } : { play: ending[0] };
+        }
+        page.clicks = clicks;
+        page.choice = distinct;
+        return REDRAW;
+      }
+      if (matches.length === 1) return { play: matches[0] };
+      page.clicks = clicks;
+      return REDRAW;
+    }
+  }
+  page.clicks = [];
+  page.selected = !same(page.selected, spot) && movesFrom(page, spot).length ? spot : null;
+  return REDRAW;
+}
+
+// --- captured pieces ---------------------------------------------------------
+
+// The most valuable first.
+const VALUE_ORDER = { chess: 'qrbnp', chess3d: 'dtacp', xiangqi: 'rncbap', draughts: 'km' };
+
+/**
+ * The pieces each side has lost since the start position: {side: [kind, ...]}, the
+ * most valuable first; null before the start position is known. A pawn that promoted
+ * was not captured.
+ */
+export function capturedPieces(page, board) {
+  if (!page.startBoard) return null;
+  const game = page.state.game;
+  const count = (b) => {
+    const c = {};
+    for (const p of b.pieces) {
+      // A draughts king is a crowned man: count men.
+      const kind = game === 'draughts' ? 'm' : p.kind;
+      c[p.side] = c[p.side] || {};
+      c[p.side][kind] = (c[p.side][kind] || 0) + 1;
+    }
+    return c;
+  };
+  const before = count(page.startBoard);
+  const now = count(board);
+  const order = VALUE_ORDER[game] || '';
+  const out = {};
+  for (const side of sides(page)) {
+    const a = before[side] || {};
+    const b = now[side] || {};
+    const missing = {};
+    let promoted = 0;
+    for (const kind of order) {
+      missing[kind] = Math.max(0, (a[kind] || 0) - (b[kind] || 0));
+      if (kind !== 'p') promoted += Math.max(0, (b[kind] || 0) - (a[kind] || 0));
+    }
+    if (game === 'chess' || game === 'chess3d') missing.p = Math.max(0, (missing.p || 0) - promoted);
+    out[side] = [...order].flatMap((kind) => Array(missing[kind] || 0).fill(kind));
+  }
+  return out;
+}
