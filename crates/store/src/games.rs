@@ -538,36 +538,13 @@ impl SqliteStore {
         .bind(self.stopped_at.as_deref())
         .fetch_all(&mut *tx)
         .await?;
-        let mut games = rows
+        let games = rows
             .iter()
             .map(game_from_row)
             .collect::<Result<Vec<_>, _>>()?;
-        let index: std::collections::HashMap<String, usize> = games
-            .iter()
-            .enumerate()
-            .map(|(i, g)| (g.id.clone(), i))
-            .collect();
-        let moves = sqlx::query_as::<_, (String, String, Option<i64>, Option<i64>)>(
-            "SELECT m.game_id, m.move, m.white_ms, m.black_ms FROM moves m
-             JOIN games g ON g.id = m.game_id WHERE g.status = 'playing'
-             ORDER BY m.game_id, m.ply",
-        )
-        .fetch_all(&mut *tx)
-        .await?;
+        let moves = sqlx::query_as(UNFINISHED_MOVES).fetch_all(&mut *tx).await?;
         tx.commit().await?;
-        for (id, text, white, black) in moves {
-            if let Some(&i) = index.get(&id) {
-                games[i].moves.push(MoveRecord {
-                    text,
-                    white_ms: from_ms(white),
-                    black_ms: from_ms(black),
-                });
-            }
-        }
-        for game in &mut games {
-            game.follow_last_move();
-        }
-        Ok(games)
+        Ok(with_moves(games, moves))
     }
 
     /// See [`crate::Store::list_games`].
@@ -830,6 +807,39 @@ pub(crate) fn seat(row: &impl StoredRow, side: Side, with_token: bool) -> Result
             None
         },
     })
+}
+
+/// The moves of every unfinished game, in game and ply order: (game id, move, White's
+/// and Black's clock after it).
+pub(crate) const UNFINISHED_MOVES: &str =
+    "SELECT m.game_id, m.move, m.white_ms, m.black_ms FROM moves m
+     JOIN games g ON g.id = m.game_id WHERE g.status = 'playing'
+     ORDER BY m.game_id, m.ply";
+
+/// `games` with `moves` ([`UNFINISHED_MOVES`]' rows) put on the games they belong
+/// to, and each game's clocks taken from its last move.
+pub(crate) fn with_moves(
+    mut games: Vec<GameRecord>,
+    moves: Vec<(String, String, Option<i64>, Option<i64>)>,
+) -> Vec<GameRecord> {
+    let index: std::collections::HashMap<String, usize> = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (g.id.clone(), i))
+        .collect();
+    for (id, text, white, black) in moves {
+        if let Some(&i) = index.get(&id) {
+            games[i].moves.push(MoveRecord {
+                text,
+                white_ms: from_ms(white),
+                black_ms: from_ms(black),
+            });
+        }
+    }
+    for game in &mut games {
+        game.follow_last_move();
+    }
+    games
 }
 
 pub(crate) fn game_from_row(row: &impl StoredRow) -> Result<GameRecord, StoreError> {

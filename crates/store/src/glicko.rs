@@ -7,6 +7,8 @@
 
 use std::f64::consts::PI;
 
+use tablero_core::Side;
+
 /// Converts between the Glicko scale (1500-centred) and the Glicko-2 scale.
 const SCALE: f64 = 173.7178;
 /// The system constant τ: how much volatility may change in one period.
@@ -40,6 +42,21 @@ fn g(phi: f64) -> f64 {
 }
 
 impl Rating {
+    /// White's and Black's ratings after one game between them (`before`, by
+    /// [`Side::index`]) that `winner` won, or drawn.
+    #[must_use]
+    pub fn after_game(before: [Rating; 2], winner: Option<Side>) -> [Rating; 2] {
+        [Side::White, Side::Black].map(|side| {
+            let score = match winner {
+                None => 0.5,
+                Some(w) if w == side => 1.0,
+                Some(_) => 0.0,
+            };
+            let i = side.index();
+            before[i].updated(&[(before[1 - i], score)])
+        })
+    }
+
     /// The rating after one period with `results`: each opponent's rating before the
     /// period and the score against them (1 win, 0.5 draw, 0 loss).
     #[must_use]

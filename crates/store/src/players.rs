@@ -183,13 +183,7 @@ pub(crate) async fn rate_game(
             };
         }
     }
-    for (i, side) in [Side::White, Side::Black].into_iter().enumerate() {
-        let score = match winner {
-            None => 0.5,
-            Some(w) if w == side => 1.0,
-            Some(_) => 0.0,
-        };
-        let next = before[i].updated(&[(before[1 - i], score)]);
+    for (i, next) in Rating::after_game(before, winner).into_iter().enumerate() {
         sqlx::query(
             "INSERT INTO player_ratings (player_id, game, rating, deviation, volatility, games)
              SELECT id, ?, ?, ?, ?, 1 FROM players WHERE name = ?

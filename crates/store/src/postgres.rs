@@ -27,7 +27,10 @@ use tokio::sync::{broadcast, mpsc};
 
 use crate::postgres_moves::{self, MoveWrite};
 
-use crate::games::{SIDES, from_ms, game_from_row, ms, refusal_of, side_id, summary_from_row};
+use crate::games::{
+    SIDES, UNFINISHED_MOVES, from_ms, game_from_row, ms, refusal_of, side_id, summary_from_row,
+    with_moves,
+};
 use crate::glicko::Rating;
 use crate::player_file::PlayerFileEntry;
 use crate::writer::{BoxFuture, HEARTBEAT, Health};
@@ -420,32 +423,13 @@ impl PgStore {
         .bind(None::<String>)
         .fetch_all(&mut *tx)
         .await?;
-        let mut games = rows
+        let games = rows
             .iter()
             .map(game_from_row)
             .collect::<Result<Vec<_>, _>>()?;
-        let index: HashMap<String, usize> = games
-            .iter()
-            .enumerate()
-            .map(|(i, g)| (g.id.clone(), i))
-            .collect();
-        let moves = sqlx::query_as::<_, (String, String, Option<i64>, Option<i64>)>(
-            "SELECT m.game_id, m.move, m.white_ms, m.black_ms FROM moves m
-             JOIN games g ON g.id = m.game_id WHERE g.status = 'playing'
-             ORDER BY m.game_id, m.ply",
-        )
-        .fetch_all(&mut *tx)
-        .await?;
+        let moves = sqlx::query_as(UNFINISHED_MOVES).fetch_all(&mut *tx).await?;
         tx.commit().await?;
-        for (id, text, white, black) in moves {
-            if let Some(&i) = index.get(&id) {
-                games[i].moves.push(move_record((text, white, black)));
-            }
-        }
-        for game in &mut games {
-            game.follow_last_move();
-        }
-        Ok(games)
+        Ok(with_moves(games, moves))
     }
 
     pub(crate) async fn list_games(
@@ -861,13 +845,7 @@ async fn rate_game(
             };
         }
     }
-    for (i, side) in SIDES.into_iter().enumerate() {
-        let score = match winner {
-            None => 0.5,
-            Some(w) if w == side => 1.0,
-            Some(_) => 0.0,
-        };
-        let next = before[i].updated(&[(before[1 - i], score)]);
+    for (i, next) in Rating::after_game(before, winner).into_iter().enumerate() {
         sqlx::query(
             "INSERT INTO player_ratings (player_id, game, rating, deviation, volatility, games)
              VALUES ($1, $2, $3, $4, $5, 1)
