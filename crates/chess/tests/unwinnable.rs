@@ -206,3 +206,31 @@ fn witnesses_end_in_mate_by_the_claimed_side() {
         Some(tablero_chess::Role::Rook | tablero_chess::Role::Bishop | tablero_chess::Role::Knight)
     )));
 }
+
+/// Prints the analysis of the FEN in `PROBE_FEN` for both sides, with the budget in
+/// `PROBE_BUDGET` (default [`tablero_chess::DEFAULT_BUDGET`]): a tool for studying
+/// one position, `cargo test --release --test unwinnable probe -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore = "a tool: needs PROBE_FEN"]
+fn probe() {
+    let Ok(fen) = std::env::var("PROBE_FEN") else {
+        return;
+    };
+    let budget = std::env::var("PROBE_BUDGET")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(tablero_chess::DEFAULT_BUDGET);
+    let pos = Chess::from_fen(&fen, CastlingMode::Standard).expect("valid FEN");
+    for side in [Side::White, Side::Black] {
+        let start = std::time::Instant::now();
+        let analysis = pos.analyse_unwinnability(side, budget);
+        eprintln!(
+            "{side}: {:?} in {} nodes, {:?}, witness {:?}",
+            analysis.verdict,
+            analysis.nodes,
+            start.elapsed(),
+            analysis.witness
+        );
+    }
+}

@@ -22,7 +22,7 @@ use tablero_core::Side;
 
 use crate::{Chess, Move, MoveList, Role};
 
-use super::cannot_check;
+use super::cannot_mate;
 
 /// What the walk found.
 pub(crate) enum Closure {
@@ -109,7 +109,7 @@ pub(crate) fn closure(root: &Chess, winner: Side, limit: usize) -> Closure {
             }
             // The semi-static proofs change their answer mostly when the pawns or the
             // material do; elsewhere they are skipped (which only costs positions).
-            if structural && cannot_check(&child, winner) {
+            if structural && cannot_mate(&child, winner) {
                 continue;
             }
             if links.len() >= limit {

@@ -182,9 +182,9 @@ impl Chess {
     }
 }
 
-/// Whether either semi-static proof shows that `side` can never give check.
-pub(crate) fn cannot_check(pos: &Chess, side: Side) -> bool {
-    fortress::frozen_pawns_forbid_check(pos, side) || reach::reach_forbids_check(pos, side)
+/// Whether either semi-static proof shows that `side` can never checkmate.
+pub(crate) fn cannot_mate(pos: &Chess, side: Side) -> bool {
+    fortress::frozen_pawns_forbid_check(pos, side) || reach::reach_forbids_mate(pos, side)
 }
 
 /// Most non-king units with which [`Chess::is_dead_position_analysed`] searches.

@@ -15,7 +15,9 @@
 //! taken. So by induction over any game every unit stays inside its computed region.
 //!
 //! If no piece or pawn of the intended winner can ever attack a square of the losing
-//! king's region, that side can never give check, so never checkmate. This catches
+//! king's region, that side can never give check, so never checkmate. If only bishops
+//! of one colour can, a mate also needs the loser's king hemmed in on the squares of
+//! the other colour, which `bishops_cannot_mate` counts. This catches
 //! what the hypothesis-driven proof of `fortress.rs` misses (a king that cannot leave
 //! its corner because its own pieces hem it in, pawns that block each other on a
 //! file), and the other way round.
@@ -36,8 +38,8 @@ struct Unit {
     origin: Square,
 }
 
-/// Whether `winner` provably can never give check. `false` means "not proved".
-pub(crate) fn reach_forbids_check(pos: &Chess, winner: Side) -> bool {
+/// Whether `winner` provably can never checkmate. `false` means "not proved".
+pub(crate) fn reach_forbids_mate(pos: &Chess, winner: Side) -> bool {
     if pos.castling_rooks().any() || pos.ep_square().is_some() {
         return false;
     }
@@ -153,28 +155,116 @@ pub(crate) fn reach_forbids_check(pos: &Chess, winner: Side) -> bool {
         }
     }
     let mut loser_king = Bitboard::EMPTY;
-    let mut span = Bitboard::EMPTY;
+    let mut winner_king = Bitboard::EMPTY;
     for i in 0..n {
-        let u = units[i];
-        if u.side != winner {
-            if u.role == Role::King {
+        if units[i].role == Role::King {
+            if units[i].side == winner {
+                winner_king = reach[i];
+            } else {
                 loser_king = reach[i];
             }
+        }
+    }
+    // The squares of the loser king's region each checking unit can attack, and the
+    // colours of the bishops among them.
+    let mut bishop_checks = Bitboard::EMPTY;
+    let mut bishop_colours = Bitboard::EMPTY;
+    for i in 0..n {
+        let u = units[i];
+        if u.side != winner || u.role == Role::King {
             continue;
         }
         if reach[i] == Bitboard::FULL {
             // A pawn that may promote: anything could come of it.
             return false;
         }
+        let mut span = Bitboard::EMPTY;
         for from in reach[i] {
             span |= match u.role {
-                Role::King => Bitboard::EMPTY,
                 Role::Pawn => pawn_attacks(u.side, from),
                 role => step(role, from, obstacles),
             };
         }
+        let checks = span & loser_king;
+        if checks.is_empty() {
+            continue;
+        }
+        if u.role != Role::Bishop {
+            return false;
+        }
+        bishop_checks |= checks;
+        bishop_colours |= if Bitboard::DARK.contains(u.origin) {
+            Bitboard::DARK
+        } else {
+            Bitboard::LIGHT
+        };
     }
-    (span & loser_king).is_empty()
+    if bishop_checks.is_empty() {
+        return true;
+    }
+    if bishop_colours == Bitboard::FULL {
+        return false;
+    }
+    bishops_cannot_mate(
+        &units[..n],
+        &reach[..n],
+        winner,
+        loser_king,
+        winner_king,
+        bishop_checks,
+    )
+}
+
+/// The check power is bishops of one colour only: can they ever mate?
+///
+/// Every check is then given by a bishop of that colour (no other unit of the winner
+/// ever attacks a square of the loser king's region; pawns that may promote were
+/// refused before), so a mated king stands on a square `s` of that colour in its
+/// region. Each orthogonal neighbour `t` of `s` has the other colour; if the loser
+/// king may ever stand on `t`, it flees there unless `t` is attacked or held by a unit
+/// of its own (a winner's unit on `t` would be taken unless attacked). No bishop of
+/// the winner attacks a square of `t`'s colour, and any other unit of the winner that
+/// attacks `t` would attack the region, which none does: only the winner's king can,
+/// and only if it can ever stand next to `t`. The remaining flight squares each need
+/// their own unit of the loser (one unit holds one square) that can ever reach it. If
+/// some flight square has no such unit, or the units that can reach any of them are
+/// fewer than the flight squares, no mate on `s` exists. (The diagonal neighbours are
+/// ignored, which can only leave a mate possible.)
+fn bishops_cannot_mate(
+    units: &[Unit],
+    reach: &[Bitboard],
+    winner: Side,
+    loser_king: Bitboard,
+    winner_king: Bitboard,
+    checks: Bitboard,
+) -> bool {
+    let mut king_guard = Bitboard::EMPTY;
+    for sq in winner_king {
+        king_guard |= king_attacks(sq);
+    }
+    for s in checks {
+        let flights = king_attacks(s) & rook_attacks(s, Bitboard::EMPTY) & loser_king & !king_guard;
+        let mut blockers = 0u32;
+        let mut unblockable = false;
+        for t in flights {
+            let mut any = false;
+            for (i, u) in units.iter().enumerate() {
+                if u.side != winner && u.role != Role::King && reach[i].contains(t) {
+                    any = true;
+                }
+            }
+            unblockable |= !any;
+        }
+        for (i, u) in units.iter().enumerate() {
+            if u.side != winner && u.role != Role::King && (reach[i] & flights).any() {
+                blockers += 1;
+            }
+        }
+        if !unblockable && blockers >= flights.count() {
+            return false;
+        }
+    }
+    true
 }
 
 /// Where a knight, bishop, rook or queen on `from` attacks, sliding through nothing

@@ -26,7 +26,7 @@ use tablero_core::Side;
 use crate::attacks::knight_attacks;
 use crate::{Bitboard, Chess, File, Move, MoveList, Rank, Role, Square};
 
-use super::cannot_check;
+use super::cannot_mate;
 
 /// The deepest line the searches look at, in plies.
 pub(crate) const MAX_PLIES: usize = 160;
@@ -166,7 +166,7 @@ impl Search {
         }
         // The pawn proof only changes its answer when the pawns or the material do,
         // so it runs at the root and after pawn moves and captures.
-        if (ply == 0 || structural) && cannot_check(pos, self.winner) {
+        if (ply == 0 || structural) && cannot_mate(pos, self.winner) {
             return Found::Hopeless;
         }
         if depth <= 0 || ply >= MAX_PLIES || self.stopped() {
