@@ -40,6 +40,12 @@ pub(crate) struct ServeArgs {
     /// Imports (games or player files) one client address may send.
     #[arg(long, default_value = "10/min")]
     limit_imports: Limit,
+    /// Analyses (`POST /api/analyse`) one client address may ask for.
+    #[arg(long, default_value = "60/min")]
+    limit_analyses: Limit,
+    /// Analysis searches at once (default: half of --engine-threads, at least 1).
+    #[arg(long)]
+    analysis_threads: Option<usize>,
     /// Connections open at once, WebSockets included (default: 10000, or fewer if
     /// the open-files limit is lower); more are closed at once.
     #[arg(long)]
@@ -93,6 +99,8 @@ impl Default for ServeArgs {
             limit_creates: Limit(RateLimits::default().creates),
             limit_moves: Limit(RateLimits::default().moves),
             limit_imports: Limit(RateLimits::default().imports),
+            limit_analyses: Limit(RateLimits::default().analyses),
+            analysis_threads: None,
             max_connections: None,
             max_connections_per_ip: 256,
             trusted_proxies: Vec::new(),
@@ -146,11 +154,13 @@ pub(crate) fn run(args: ServeArgs) -> Result<(), String> {
                 creates: args.limit_creates.0,
                 moves: args.limit_moves.0,
                 imports: args.limit_imports.0,
+                analyses: args.limit_analyses.0,
             },
             computer_game_threads: args.computer_game_threads.unwrap_or(0),
             max_computer_games: args.max_computer_games,
             max_computer_games_per_address: args.max_computer_games_per_ip,
             websocket_ping: std::time::Duration::ZERO,
+            analysis_threads: args.analysis_threads.unwrap_or(0),
         },
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start: {e}"))?;

@@ -32,6 +32,7 @@ pub use record::{AnyRecord, ImportedRecord, RULING_BUDGET, RecordError, Recorded
 pub use search_thread::{Hold, SearchMode, SearchThread};
 pub use tablero_core::fresh_seed;
 pub use tablero_core::{ParamValue, Refusal};
+pub use tablero_engine::score::mate_in_moves;
 pub use tablero_engine::{Clock, Level, Limits};
 pub use time_control::{TimeControl, TimeControlError};
 pub use ui_hints::{BoardHints, MoveHint, PieceHint, Spot};

@@ -49,6 +49,8 @@ pub const API_CODES: &[&str] = &[
     "no_draw_offer",
     "no_draw_to_claim",
     "rate_limited",
+    "analysis_of_game_in_progress",
+    "analysis_busy",
     "read_only",
     "storage_unavailable",
     "internal_error",

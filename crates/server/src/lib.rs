@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod analysis;
 mod error;
 mod limits;
 mod listen;
@@ -36,6 +37,7 @@ use crate::registry::{ComputerGameCaps, GameRegistry};
 pub struct AppState {
     games: Arc<GameRegistry>,
     options: Arc<Options>,
+    analysts: Arc<analysis::Analysts>,
 }
 
 /// The operator's settings that handlers read, checked once.
@@ -74,6 +76,9 @@ pub struct ServerOptions {
     /// How often a quiet WebSocket is pinged (zero: every 20 s); a peer silent for
     /// three of these is taken for dead and the socket closed.
     pub websocket_ping: std::time::Duration,
+    /// Analysis searches at once (`POST /api/analyse`; 0: half of `engine_threads`,
+    /// at least 1).
+    pub analysis_threads: usize,
 }
 
 impl AppState {
@@ -96,6 +101,10 @@ impl AppState {
     #[must_use]
     pub fn with_options(store: Store, options: ServerOptions) -> AppState {
         AppState {
+            analysts: Arc::new(analysis::Analysts::new(match options.analysis_threads {
+                0 => options.engine_threads / 2,
+                n => n,
+            })),
             games: Arc::new(GameRegistry::new(
                 store,
                 options.engine_threads,

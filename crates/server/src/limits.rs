@@ -94,16 +94,20 @@ pub struct RateLimits {
     pub moves: Option<RateLimit>,
     /// `POST /api/games/import` and `POST /api/players/import`.
     pub imports: Option<RateLimit>,
+    /// `POST /api/analyse`.
+    pub analyses: Option<RateLimit>,
 }
 
 impl Default for RateLimits {
     /// 30 games a minute, 600 moves a minute (10 a second, far above a person's
-    /// pace), 10 imports a minute.
+    /// pace), 10 imports a minute, 60 analyses a minute (one a second: stepping
+    /// through a game's moves).
     fn default() -> RateLimits {
         RateLimits {
             creates: Some(RateLimit::per_minute(30)),
             moves: Some(RateLimit::per_minute(600)),
             imports: Some(RateLimit::per_minute(10)),
+            analyses: Some(RateLimit::per_minute(60)),
         }
     }
 }
@@ -116,6 +120,7 @@ impl RateLimits {
             creates: None,
             moves: None,
             imports: None,
+            analyses: None,
         }
     }
 }
@@ -165,6 +170,7 @@ pub(crate) struct Limiters {
     pub(crate) creates: Limiter,
     pub(crate) moves: Limiter,
     pub(crate) imports: Limiter,
+    pub(crate) analyses: Limiter,
 }
 
 impl Limiters {
@@ -173,6 +179,7 @@ impl Limiters {
             creates: Limiter::new(limits.creates, "games created"),
             moves: Limiter::new(limits.moves, "moves and seat actions"),
             imports: Limiter::new(limits.imports, "imports"),
+            analyses: Limiter::new(limits.analyses, "analyses"),
         }
     }
 }

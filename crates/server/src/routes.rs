@@ -36,6 +36,7 @@ pub(crate) fn router(state: AppState) -> Router {
         creates,
         moves,
         imports,
+        analyses,
     } = state.options.limiters.clone();
     let action = |action: Action| {
         moves.on(post(
@@ -76,6 +77,7 @@ pub(crate) fn router(state: AppState) -> Router {
         .route("/api/games/{id}/export", get(export_game))
         .route("/api/games/{id}/positions/{ply}", get(position_at))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route("/api/analyse", analyses.on(post(crate::analysis::analyse)))
         .merge(crate::players_routes::routes(&imports))
         // Paths outside /api are the web interface's files and client routes.
         .fallback(

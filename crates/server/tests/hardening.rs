@@ -112,6 +112,7 @@ async fn creating_beyond_the_limit_answers_429_with_retry_after() {
                 creates: Some(RateLimit::per_minute(3)),
                 moves: Some(RateLimit::per_minute(2)),
                 imports: None,
+                analyses: None,
             },
             ..ServerOptions::default()
         },
@@ -424,6 +425,7 @@ async fn moves_over_a_websocket_count_against_the_same_quota() {
             creates: None,
             moves: Some(RateLimit::per_minute(2)),
             imports: None,
+            analyses: None,
         },
         ..ServerOptions::default()
     })

@@ -1,0 +1,212 @@
+//! `POST /api/analyse`: the engine's evaluation and best lines for the analysis board,
+//! from a position or a stored game; games in progress between people refused;
+//! bad requests named; the analysis quota per address.
+
+#![allow(clippy::unwrap_used)] // a test fails loudly where its set-up does
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{app_in, call, hotseat, play};
+use serde_json::{Value, json};
+use tablero_server::{AppState, RateLimit, RateLimits, ServerOptions};
+use tablero_store::Store;
+
+async fn analyse(app: &axum::Router, body: Value) -> (StatusCode, Value) {
+    call(app, "POST", "/api/analyse", None, Some(body)).await
+}
+
+#[tokio::test]
+async fn a_mate_in_one_is_found_in_every_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    // After 1. f3 e5 2. g4 Black mates with Qh4#.
+    let (status, body) = analyse(
+        &app,
+        json!({"game": "chess", "moves": ["f2f3", "e7e5", "g2g4"], "movetime_ms": 200}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["turn"], "black");
+    let best = &body["lines"][0];
+    assert_eq!(best["pv"][0], "d8h4", "{body}");
+    assert_eq!(best["pv_notation"][0], "Qh4#", "{body}");
+    assert_eq!(best["mate"], 1, "{body}");
+    assert!(body["depth"].as_u64().unwrap() >= 1);
+
+    // Xiangqi answers in WXF, draughts in PDN numbers; several lines when asked.
+    let (status, body) = analyse(
+        &app,
+        json!({"game": "xiangqi", "movetime_ms": 100, "multipv": 3}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["turn"], "red");
+    assert_eq!(body["lines"].as_array().unwrap().len(), 3, "{body}");
+    let first = body["lines"][0]["pv_notation"][0].as_str().unwrap();
+    assert!(
+        first.len() == 4 && first.contains(['+', '-', '.', '=']),
+        "{first}"
+    );
+    let (status, body) = analyse(
+        &app,
+        json!({"game": "draughts", "variant": "international", "movetime_ms": 100}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let first = body["lines"][0]["pv_notation"][0].as_str().unwrap();
+    assert!(first.contains('-') || first.contains('x'), "{first}");
+}
+
+#[tokio::test]
+async fn a_finished_position_has_no_lines_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let (status, body) = analyse(
+        &app,
+        json!({"game": "chess", "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["lines"], json!([]));
+    assert!(
+        body["outcome"].as_str().unwrap().contains("checkmate"),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn bad_requests_name_what_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    for (body, status, expected) in [
+        (json!({}), StatusCode::BAD_REQUEST, "give game"),
+        (
+            json!({"game": "go"}),
+            StatusCode::BAD_REQUEST,
+            "unknown game",
+        ),
+        (
+            json!({"game": "chess", "variant": "atomic"}),
+            StatusCode::BAD_REQUEST,
+            "unknown variant",
+        ),
+        (
+            json!({"game": "chess", "position": "8/8/8/8/8/8/8/8 w - - 0 1"}),
+            StatusCode::BAD_REQUEST,
+            "king",
+        ),
+        (
+            json!({"game": "chess", "moves": ["e2e4", "e2e4"]}),
+            StatusCode::BAD_REQUEST,
+            "move 2: move \"e2e4\"",
+        ),
+        (
+            json!({"game": "chess", "movetime_ms": 60000}),
+            StatusCode::BAD_REQUEST,
+            "movetime_ms 60000: expected 50 to 5000",
+        ),
+        (
+            json!({"game": "chess", "multipv": 9}),
+            StatusCode::BAD_REQUEST,
+            "multipv 9: expected 1 to 5",
+        ),
+        (
+            json!({"game": "chess", "game_id": "abc"}),
+            StatusCode::BAD_REQUEST,
+            "not both",
+        ),
+        (
+            json!({"game": "chess", "ply": 3}),
+            StatusCode::BAD_REQUEST,
+            "ply goes with game_id",
+        ),
+        (json!({"game_id": "nope"}), StatusCode::NOT_FOUND, "no game"),
+        (
+            json!({"game": "chess", "depth": 3}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "depth",
+        ),
+    ] {
+        let (got, answer) = analyse(&app, body.clone()).await;
+        assert_eq!(got, status, "{body}: {answer}");
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert!(error.contains(expected), "{body}: {answer}");
+    }
+    // A refused move carries its rule's code, as a move in a game does.
+    let (_, answer) = analyse(&app, json!({"game": "chess", "moves": ["e2e5"]})).await;
+    assert_eq!(answer["code"], "piece_cannot_move_so", "{answer}");
+    assert_eq!(answer["params"]["piece"], "pawn", "{answer}");
+}
+
+#[tokio::test]
+async fn a_game_between_people_is_analysed_only_once_it_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let game = hotseat(&app, "chess").await;
+    let (white, black) = (game.token("white"), game.token("black"));
+    play(&app, &game.id, &white, "f3").await;
+    let (status, body) = analyse(&app, json!({"game_id": game.id})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["code"], "analysis_of_game_in_progress");
+    for (token, mv) in [(&black, "e5"), (&white, "g4"), (&black, "Qh4#")] {
+        play(&app, &game.id, token, mv).await;
+    }
+    // Finished: any ply of it, the position before the mate finds the mate.
+    let (status, body) = analyse(
+        &app,
+        json!({"game_id": game.id, "ply": 3, "movetime_ms": 100}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["lines"][0]["pv_notation"][0], "Qh4#", "{body}");
+    let (status, body) = analyse(&app, json!({"game_id": game.id, "ply": 5})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("has 4 plies"),
+        "{body}"
+    );
+
+    // A game against the computer may be analysed while it goes on.
+    let (status, created) = call(
+        &app,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"game": "chess", "players": {"white": {"name": "ann"}, "black": {"computer": 1}}})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let (status, body) = analyse(&app, json!({"game_id": created["id"], "movetime_ms": 50})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+#[tokio::test]
+async fn analyses_beyond_the_quota_answer_429() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    let store = Store::open(&url).await.unwrap();
+    let app = tablero_server::app(AppState::with_options(
+        store,
+        ServerOptions {
+            engine_threads: 1,
+            rate_limits: RateLimits {
+                analyses: Some(RateLimit::per_minute(2)),
+                ..RateLimits::off()
+            },
+            ..ServerOptions::default()
+        },
+    ));
+    let body = json!({"game": "draughts", "movetime_ms": 50});
+    for _ in 0..2 {
+        let (status, answer) = analyse(&app, body.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+    }
+    let (status, answer) = analyse(&app, body).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{answer}");
+    assert_eq!(answer["code"], "rate_limited");
+    assert!(
+        answer["error"].as_str().unwrap().contains("analyses"),
+        "{answer}"
+    );
+}
