@@ -4,6 +4,9 @@
 //! analysis quota (the `analyses` rate limit) and run by a small pool of its own, so
 //! that analysis never slows the computer's moves in games.
 //!
+//! `POST /api/positions` gives the same position's board, legal moves and move list
+//! without the engine, for the analysis board to draw.
+//!
 //! A position is given as a game, variant, start and moves, or as a stored game
 //! (`game_id`, up to `ply`). A game in progress between two people is not analysed:
 //! its players must not get the engine's help (a position copied by hand cannot be
@@ -16,11 +19,13 @@ use std::time::Duration;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use tablero_core::Outcome;
 use tablero_games::{AnyEngine, AnyPosition, AnyRecord, GameKind, Limits, SearchRequest};
 use tokio::sync::Semaphore;
 
+use crate::view::{BoardView, MoveHintView, MoveView, OutcomeView};
 use crate::{ApiError, ApiJson, AppState};
 
 /// The default search time.
@@ -75,8 +80,112 @@ pub(crate) struct AnalyseRequest {
     multipv: Option<usize>,
 }
 
+/// `POST /api/positions`' body: a position to show, as for an analysis.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PositionRequest {
+    game: Option<String>,
+    variant: Option<String>,
+    position: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    game_id: Option<String>,
+    ply: Option<usize>,
+}
+
+/// What the analysis board draws: the position after the moves, its pieces and legal
+/// moves with their squares, the moves with their notation, and the result if the
+/// rules have ended the game.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct AnalysisBoard {
+    game: &'static str,
+    variant: &'static str,
+    start_position: String,
+    position: String,
+    turn: &'static str,
+    moves: Vec<MoveView>,
+    board: BoardView,
+    legal_moves: Vec<MoveHintView>,
+    last_move: Option<MoveHintView>,
+    outcome: Option<OutcomeView>,
+}
+
+/// `POST /api/positions`: the board of a position for the analysis board, with no
+/// engine (so also for a game in progress, as any spectator sees it).
+pub(crate) async fn position(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<PositionRequest>,
+) -> Result<Json<AnalysisBoard>, ApiError> {
+    let as_analysis = AnalyseRequest {
+        game: request.game,
+        variant: request.variant,
+        position: request.position,
+        moves: request.moves,
+        game_id: request.game_id,
+        ply: request.ply,
+        movetime_ms: None,
+        multipv: None,
+    };
+    let record = record_of(&state, &as_analysis, Engine::NotUsed).await?;
+    let kind = record.kind();
+    let sides = kind.info().sides;
+    let position = record.position();
+    let outcome = record.outcome().map(|o| OutcomeView {
+        winner: o.winner().map(|w| sides[w.index()]),
+        reason: o.reason().id(),
+        result: o.result_str(),
+        text: match o {
+            Outcome::Win { winner, reason } => {
+                format!("{} wins by {reason}", sides[winner.index()])
+            }
+            Outcome::Draw { reason } => format!("draw by {reason}"),
+        },
+    });
+    let legal_moves = if outcome.is_some() {
+        Vec::new()
+    } else {
+        position
+            .move_hints()
+            .into_iter()
+            .map(MoveHintView::from)
+            .collect()
+    };
+    Ok(Json(AnalysisBoard {
+        game: kind.id(),
+        variant: record.start().variant_id(),
+        start_position: record.start().position_text(),
+        position: position.position_text(),
+        turn: sides[position.turn().index()],
+        moves: record
+            .moves()
+            .iter()
+            .map(|m| MoveView {
+                r#move: m.text.clone(),
+                notation: m.notation.clone(),
+                notation_zh: None,
+            })
+            .collect(),
+        board: BoardView::of(position, sides),
+        legal_moves,
+        last_move: MoveHintView::played(&record, record.plies()),
+        outcome,
+    }))
+}
+
+/// Whether the record is wanted for the engine (which a game in progress between
+/// people may not have) or only to be shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Engine {
+    Used,
+    NotUsed,
+}
+
 /// The record to analyse: from a stored game or from the request's own position.
-async fn record_of(state: &AppState, request: &AnalyseRequest) -> Result<AnyRecord, ApiError> {
+async fn record_of(
+    state: &AppState,
+    request: &AnalyseRequest,
+    engine: Engine,
+) -> Result<AnyRecord, ApiError> {
     if let Some(id) = &request.game_id {
         if request.game.is_some()
             || request.variant.is_some()
@@ -89,7 +198,10 @@ async fn record_of(state: &AppState, request: &AnalyseRequest) -> Result<AnyReco
         }
         let slot = state.games.slot(id).await?;
         let game = slot.game.lock().await;
-        if game.ended.is_none() && game.seats.iter().all(|seat| seat.level.is_none()) {
+        if engine == Engine::Used
+            && game.ended.is_none()
+            && game.seats.iter().all(|seat| seat.level.is_none())
+        {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 format!(
@@ -163,7 +275,7 @@ pub(crate) async fn analyse(
             "multipv {lines}: expected 1 to {MOST_LINES}"
         )));
     }
-    let record = record_of(&state, &request).await?;
+    let record = record_of(&state, &request, Engine::Used).await?;
     let position = record.position().clone();
     let turn = record.kind().side_name(position.turn());
     if position.legal_moves_text().is_empty() {

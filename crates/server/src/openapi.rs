@@ -313,6 +313,14 @@ fn api_document() -> Value {
                     "422": error_response("The JSON does not fit the schema."),
                     "429": error_response("Too many analyses from this address."),
                     "503": error_response("Every analyst is busy: retry.")}}},
+            "/api/positions": {"post": {
+                "summary": "A position's board, legal moves (with their squares), move list and result, without the engine: what an analysis board draws. The same body as /api/analyse without movetime_ms and multipv.",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object"}}}},
+                "responses": {
+                    "200": json_object("`{game, variant, start_position, position, turn, moves, board, legal_moves, last_move, outcome}` as in a game's state."),
+                    "400": error_response("A bad game, variant, position or move."),
+                    "404": error_response("No such game (game_id)."),
+                    "422": error_response("The JSON does not fit the schema.")}}},
             "/api/games/{id}": {"get": {"summary": "The game's state.", "parameters": [id_parameter()],
                                         "responses": {"200": state_response("The state."), "404": error_response("No such game.")}}},
             "/api/games/{id}/moves": {"post": {

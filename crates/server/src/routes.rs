@@ -78,6 +78,7 @@ pub(crate) fn router(state: AppState) -> Router {
         .route("/api/games/{id}/positions/{ply}", get(position_at))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/api/analyse", analyses.on(post(crate::analysis::analyse)))
+        .route("/api/positions", post(crate::analysis::position))
         .merge(crate::players_routes::routes(&imports))
         // Paths outside /api are the web interface's files and client routes.
         .fallback(

@@ -210,3 +210,62 @@ async fn analyses_beyond_the_quota_answer_429() {
         "{answer}"
     );
 }
+
+#[tokio::test]
+async fn positions_show_the_board_moves_and_result_without_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/positions",
+        None,
+        Some(json!({"game": "chess", "moves": ["e4", "e7e5"]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["turn"], "white");
+    assert_eq!(body["moves"][0], json!({"move": "e2e4", "notation": "e4"}));
+    assert_eq!(body["moves"][1]["notation"], "e5");
+    assert_eq!(body["board"]["pieces"].as_array().unwrap().len(), 32);
+    assert_eq!(body["legal_moves"].as_array().unwrap().len(), 29);
+    assert_eq!(body["last_move"]["move"], "e7e5");
+    assert_eq!(body["outcome"], Value::Null);
+
+    // A game in progress between people is shown (no engine is asked), at any ply.
+    let game = hotseat(&app, "xiangqi").await;
+    play(&app, &game.id, &game.token("red"), "h2e2").await;
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/positions",
+        None,
+        Some(json!({"game_id": game.id, "ply": 0})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["turn"], "red");
+    assert_eq!(body["last_move"], Value::Null);
+
+    // The rules' end is reported with the game's side names; no legal moves.
+    let (_, body) = call(
+        &app,
+        "POST",
+        "/api/positions",
+        None,
+        Some(json!({"game": "chess", "moves": ["f3", "e5", "g4", "Qh4#"]})),
+    )
+    .await;
+    assert_eq!(body["outcome"]["text"], "black wins by checkmate", "{body}");
+    assert_eq!(body["legal_moves"], json!([]));
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/positions",
+        None,
+        Some(json!({"game": "chess", "moves": ["e5"]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["code"].is_string(), "{body}");
+}
