@@ -39,6 +39,10 @@ export const playMove = (id, token, move) =>
 /** A seat action: takeback, takeback/accept, resign, draw/offer, draw/claim, ... */
 export const act = (id, token, action) =>
   request('POST', `/api/games/${encodeURIComponent(id)}/${action}`, undefined, token);
+/** A position's board, legal moves and move list (`POST /api/positions`). */
+export const position = (body) => request('POST', '/api/positions', body);
+/** The engine's evaluation and best lines of a position (`POST /api/analyse`). */
+export const analyse = (body) => request('POST', '/api/analyse', body);
 export const exportUrl = (id) => `/api/games/${encodeURIComponent(id)}/export`;
 
 /**

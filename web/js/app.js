@@ -1,6 +1,6 @@
 // The entry point: the header (language, sound), the client-side routes
-// (`/` the lobby, `/game/<id>` a game, `/players`, `/reports`; the last two are loaded
-// when first opened) and seat links (`#seat=<token>&side=<side>`).
+// (`/` the lobby, `/game/<id>` a game, `/analysis`, `/players`, `/reports`; the last
+// three are loaded when first opened) and seat links (`#seat=<token>&side=<side>`).
 import * as api from './api.js';
 import { h, mount } from './dom.js';
 import { LANGUAGES, lang, onLangChange, setLang, t } from './i18n.js';
@@ -42,6 +42,7 @@ function drawHeader() {
       'nav',
       {},
       h('a', { href: '/', 'data-link': '', id: 'nav-new' }, t('nav.new')),
+      h('a', { href: '/analysis', 'data-link': '', id: 'nav-analysis' }, t('nav.analysis')),
       h('a', { href: '/players', 'data-link': '', id: 'nav-players' }, t('nav.players')),
       h('a', { href: '/reports', 'data-link': '', id: 'nav-reports' }, t('nav.reports')),
     ),
@@ -71,6 +72,9 @@ async function route() {
     const id = match[1];
     if (location.hash.includes('seat=')) await takeSeat(id);
     unmountPage = gamePage(mount(main), id);
+  } else if (/^\/analysis\/?$/.test(location.pathname)) {
+    const { analysisPage } = await import('./analysis.js');
+    unmountPage = analysisPage(mount(main));
   } else if (/^\/players\/?$/.test(location.pathname)) {
     const { playersPage } = await import('./players.js');
     playersPage(mount(main));
@@ -112,7 +116,8 @@ document.addEventListener('click', (event) => {
 window.addEventListener('popstate', route);
 onLangChange(() => {
   drawHeader();
-  if (!location.pathname.startsWith('/game/')) route();
+  // Pages that redraw themselves on a language change keep their state.
+  if (!location.pathname.startsWith('/game/') && !location.pathname.startsWith('/analysis')) route();
 });
 
 drawHeader();

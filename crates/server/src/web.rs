@@ -26,7 +26,9 @@ macro_rules! assets {
 const ASSETS: &[Asset] = assets![
     "index.html",
     "favicon.svg",
+    "css/analysis.css",
     "css/app.css",
+    "js/analysis.js",
     "js/api.js",
     "js/app.js",
     "js/board.js",

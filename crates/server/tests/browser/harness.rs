@@ -183,12 +183,23 @@ pub(crate) async fn create_game(harness: &Harness, body: Value) -> Value {
 
 /// A blocking JSON POST over a plain socket (the tests need no HTTP client crate).
 pub(crate) fn post_json(addr: SocketAddr, path: &str, body: &Value) -> Value {
+    post(addr, path, body, None)
+}
+
+/// [`post_json`] with a seat's token.
+pub(crate) fn post_json_as(addr: SocketAddr, path: &str, body: &Value, token: &str) -> Value {
+    post(addr, path, body, Some(token))
+}
+
+fn post(addr: SocketAddr, path: &str, body: &Value, token: Option<&str>) -> Value {
     use std::io::{Read, Write};
     let mut stream = std::net::TcpStream::connect(addr).unwrap();
     let body = body.to_string();
+    let authorization =
+        token.map_or_else(String::new, |t| format!("Authorization: Bearer {t}\r\n"));
     write!(
         stream,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{authorization}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
