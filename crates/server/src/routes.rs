@@ -13,7 +13,7 @@ use tablero_core::Side;
 use tablero_games::{
     AnyPosition, AnyRecord, CATALOG, GameInfo, GameKind, UnknownGame, Variant, fresh_seed,
 };
-use tablero_store::{ClockKind, ClockRecord, GameStatus, Mode, Seat, StoreHealth};
+use tablero_store::{ClockKind, ClockRecord, GameFilter, GameStatus, Mode, Seat, StoreHealth};
 use tower_http::compression::CompressionLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -580,9 +580,16 @@ async fn import_game(
 #[serde(deny_unknown_fields)]
 struct ListQuery {
     status: Option<String>,
+    /// Only this game's (`chess`, ...).
+    game: Option<String>,
+    /// Only these games, comma-separated (a browser's own games).
+    ids: Option<String>,
     limit: Option<u32>,
     offset: Option<u32>,
 }
+
+/// The most ids one listing may ask for.
+const MOST_LISTED_IDS: usize = 200;
 
 async fn list_games(
     State(state): State<AppState>,
@@ -604,10 +611,38 @@ async fn list_games(
             "limit {limit}: expected 1 to 500"
         )));
     }
+    let game = query
+        .game
+        .as_deref()
+        .map(|g| {
+            g.parse::<GameKind>()
+                .map(|kind| kind.id().to_owned())
+                .map_err(|e| ApiError::unknown_game(&e))
+        })
+        .transpose()?;
+    let ids = query
+        .ids
+        .as_deref()
+        .map(|text| {
+            let ids: Vec<String> = text
+                .split(',')
+                .filter(|id| !id.is_empty())
+                .map(str::to_owned)
+                .collect();
+            if ids.len() > MOST_LISTED_IDS {
+                return Err(ApiError::bad_request(format!(
+                    "ids: {} given, at most {MOST_LISTED_IDS}",
+                    ids.len()
+                )));
+            }
+            Ok(ids)
+        })
+        .transpose()?;
+    let filter = GameFilter { status, game, ids };
     let games = state
         .games
         .store()
-        .list_games(status, limit, query.offset.unwrap_or(0))
+        .list_games(&filter, limit, query.offset.unwrap_or(0))
         .await?;
     let games: Vec<Value> = games
         .into_iter()

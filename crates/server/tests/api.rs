@@ -112,6 +112,27 @@ async fn a_chess_game_to_mate_over_http() {
     assert_eq!(list["games"][0]["id"], game.id);
     assert_eq!(list["games"][0]["plies"], 4);
     assert_eq!(list["games"][0]["reason"], "checkmate");
+
+    // Filters: by game, and a browser's own games by their ids.
+    let other = hotseat(&app, "xiangqi").await;
+    let (_, list) = call(&app, "GET", "/api/games?game=xiangqi", None, None).await;
+    let ids: Vec<&str> = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [other.id.as_str()]);
+    let uri = format!("/api/games?ids={},nosuchgame", game.id);
+    let (_, list) = call(&app, "GET", &uri, None, None).await;
+    assert_eq!(list["games"].as_array().unwrap().len(), 1, "{list}");
+    assert_eq!(list["games"][0]["id"], game.id);
+    let (status, body) = call(&app, "GET", "/api/games?game=go", None, None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "unknown_game");
+    let many = vec!["x"; 201].join(",");
+    let (status, body) = call(&app, "GET", &format!("/api/games?ids={many}"), None, None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
 
 #[tokio::test]

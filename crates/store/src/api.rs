@@ -3,7 +3,7 @@
 use tablero_core::Side;
 
 use crate::{
-    GameEnd, GameRecord, GameStatus, GameSummary, ImportSummary, MoveRecord, NewGame,
+    GameEnd, GameFilter, GameRecord, GameSummary, ImportSummary, MoveRecord, NewGame,
     PlayerFileEntry, PlayerRecord, Store, StoreError,
 };
 
@@ -110,18 +110,18 @@ impl Store {
         on_backend!(self, unfinished_games())
     }
 
-    /// Games, most recently changed first: all, or only those with `status`.
+    /// Games, most recently changed first: those `filter` keeps.
     ///
     /// # Errors
     ///
     /// [`StoreError::Database`], [`StoreError::Corrupt`].
     pub async fn list_games(
         &self,
-        status: Option<GameStatus>,
+        filter: &GameFilter,
         limit: u32,
         offset: u32,
     ) -> Result<Vec<GameSummary>, StoreError> {
-        on_backend!(self, list_games(status, limit, offset))
+        on_backend!(self, list_games(filter, limit, offset))
     }
 
     /// Every player in registration order, with their results, ratings and

@@ -68,6 +68,26 @@ impl GameStatus {
     }
 }
 
+/// Which games a listing holds ([`crate::Store::list_games`]); the default: all.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameFilter {
+    /// Only games with this status.
+    pub status: Option<GameStatus>,
+    /// Only games of this game id (`chess`, `xiangqi`, ...).
+    pub game: Option<String>,
+    /// Only these games (a browser's own games), when given.
+    pub ids: Option<Vec<String>>,
+}
+
+impl GameFilter {
+    /// The ids as a JSON array (the listing queries' parameter), or `None` for all.
+    pub(crate) fn ids_json(&self) -> Option<String> {
+        self.ids
+            .as_ref()
+            .map(|ids| serde_json::Value::from(ids.clone()).to_string())
+    }
+}
+
 /// Which clock a game has; requests name it by its id (serde).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -550,7 +570,7 @@ impl SqliteStore {
     /// See [`crate::Store::list_games`].
     pub(crate) async fn list_games(
         &self,
-        status: Option<GameStatus>,
+        filter: &GameFilter,
         limit: u32,
         offset: u32,
     ) -> Result<Vec<GameSummary>, StoreError> {
@@ -565,12 +585,15 @@ impl SqliteStore {
                               WHERE game_id = games.id ORDER BY ply DESC LIMIT 1), ''))
                          ELSE updated_at END AS changed_at,
                     (SELECT count(*) FROM moves WHERE game_id = games.id) AS plies
-             FROM games WHERE (?1 IS NULL OR status = ?1)
+             FROM games WHERE (?1 IS NULL OR status = ?1) AND (?4 IS NULL OR game = ?4)
+                  AND (?5 IS NULL OR id IN (SELECT value FROM json_each(?5)))
              ORDER BY changed_at DESC, id LIMIT ?2 OFFSET ?3",
         )
-        .bind(status.map(GameStatus::id))
+        .bind(filter.status.map(GameStatus::id))
         .bind(limit)
         .bind(offset)
+        .bind(filter.game.as_deref())
+        .bind(filter.ids_json())
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(summary_from_row).collect()

@@ -23,8 +23,8 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 
 pub use error::{Fault, FaultKind, StoreError};
 pub use games::{
-    ClockKind, ClockRecord, GameEnd, GameRecord, GameStatus, GameSummary, Mode, MoveRecord,
-    NewGame, Seat,
+    ClockKind, ClockRecord, GameEnd, GameFilter, GameRecord, GameStatus, GameSummary, Mode,
+    MoveRecord, NewGame, Seat,
 };
 pub use glicko::Rating;
 pub use player_file::{PlayerFileEntry, PlayerFileError, parse_player_file};

@@ -35,8 +35,8 @@ use crate::glicko::Rating;
 use crate::player_file::PlayerFileEntry;
 use crate::writer::{BoxFuture, HEARTBEAT, Health};
 use crate::{
-    Fault, GameEnd, GameRecord, GameStatus, GameSummary, ImportSummary, ImportedCounts, Mode,
-    MoveRecord, NewGame, PlayerRating, PlayerRecord, PlayerStats, StoreError, StoreEvent,
+    Fault, GameEnd, GameFilter, GameRecord, GameStatus, GameSummary, ImportSummary, ImportedCounts,
+    Mode, MoveRecord, NewGame, PlayerRating, PlayerRecord, PlayerStats, StoreError, StoreEvent,
     StoreHealth,
 };
 
@@ -434,7 +434,7 @@ impl PgStore {
 
     pub(crate) async fn list_games(
         &self,
-        status: Option<GameStatus>,
+        filter: &GameFilter,
         limit: u32,
         offset: u32,
     ) -> Result<Vec<GameSummary>, StoreError> {
@@ -446,12 +446,15 @@ impl PgStore {
                               WHERE game_id = games.id ORDER BY ply DESC LIMIT 1), ''))
                          ELSE updated_at END AS changed_at,
                     (SELECT count(*) FROM moves WHERE game_id = games.id) AS plies
-             FROM games WHERE ($1::text IS NULL OR status = $1)
+             FROM games WHERE ($1::text IS NULL OR status = $1) AND ($4::text IS NULL OR game = $4)
+                  AND ($5::text[] IS NULL OR id = ANY($5))
              ORDER BY changed_at DESC, id LIMIT $2 OFFSET $3",
         )
-        .bind(status.map(GameStatus::id))
+        .bind(filter.status.map(GameStatus::id))
         .bind(i64::from(limit))
         .bind(i64::from(offset))
+        .bind(filter.game.as_deref())
+        .bind(filter.ids.as_deref())
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(summary_from_row).collect()

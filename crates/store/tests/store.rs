@@ -8,8 +8,8 @@ use common::TestDb;
 
 use tablero_core::Side;
 use tablero_store::{
-    ClockKind, ClockRecord, GameEnd, GameStatus, Mode, MoveRecord, NewGame, Seat, Store,
-    StoreError, token_hash, token_matches,
+    ClockKind, ClockRecord, GameEnd, GameFilter, GameStatus, Mode, MoveRecord, NewGame, Seat,
+    Store, StoreError, token_hash, token_matches,
 };
 
 fn person(name: &str) -> Seat {
@@ -234,10 +234,11 @@ async fn games_moves_and_results_survive_reopening(db: TestDb) {
         [(1, "ana".into()), (2, "bo".into()), (3, "cy".into())]
     );
 
-    let list = store
-        .list_games(Some(GameStatus::Finished), 10, 0)
-        .await
-        .unwrap();
+    let finished = GameFilter {
+        status: Some(GameStatus::Finished),
+        ..GameFilter::default()
+    };
+    let list = store.list_games(&finished, 10, 0).await.unwrap();
     assert_eq!(list.len(), 1);
     assert_eq!(
         (list[0].plies, list[0].seats[0].token_hash.as_deref()),
@@ -305,9 +306,37 @@ async fn clocks_and_change_times_follow_the_last_move(db: TestDb) {
         .append_move("older", 0, &mv("e2e4", 58_000, 60_000))
         .await
         .unwrap();
-    let list = store.list_games(None, 10, 0).await.unwrap();
+    let list = store
+        .list_games(&GameFilter::default(), 10, 0)
+        .await
+        .unwrap();
     let order: Vec<&str> = list.iter().map(|g| g.id.as_str()).collect();
     assert_eq!(order, ["older", "newer"]);
+    // A browser's own games by their ids (unknown ids are no error), and by game.
+    let mine = GameFilter {
+        ids: Some(vec!["newer".into(), "nosuchgame".into()]),
+        ..GameFilter::default()
+    };
+    let own = store.list_games(&mine, 10, 0).await.unwrap();
+    assert_eq!(
+        own.iter().map(|g| g.id.as_str()).collect::<Vec<_>>(),
+        ["newer"]
+    );
+    let none = GameFilter {
+        ids: Some(Vec::new()),
+        ..GameFilter::default()
+    };
+    assert!(store.list_games(&none, 10, 0).await.unwrap().is_empty());
+    let xiangqi = GameFilter {
+        game: Some("xiangqi".into()),
+        ..GameFilter::default()
+    };
+    assert!(store.list_games(&xiangqi, 10, 0).await.unwrap().is_empty());
+    let chess = GameFilter {
+        game: Some(list_game_of(&store, "older").await),
+        ..GameFilter::default()
+    };
+    assert_eq!(store.list_games(&chess, 10, 0).await.unwrap().len(), 2);
     assert!(list[0].updated_at > list[1].updated_at, "{list:?}");
 
     store
@@ -469,4 +498,9 @@ async fn a_read_only_store_reads_and_refuses_every_change() {
     ))
     .await;
     assert!(missing.is_err());
+}
+
+/// The game id (`chess`, ...) of stored game `id`.
+async fn list_game_of(store: &Store, id: &str) -> String {
+    store.game(id).await.unwrap().unwrap().game
 }
