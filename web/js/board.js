@@ -35,9 +35,11 @@ export const spotName = (board, spot) => board.names[spot[0]][spot[2]][spot[1]];
 
 /**
  * Draws the board: one SVG per level. `view` holds: game, board, flipped,
- * xiangqiStyle, selected, targets (spots), marks (spots to pick a path from), last (a
- * move hint), focus (the spot that takes the keyboard focus: roving tabindex), label,
- * levelLabel(n) and describe(spot, piece, {selected, target}) for the cells' labels.
+ * xiangqiStyle, selected, targets (spots), marks (spots to pick a path from), forced
+ * (pieces that must capture), path ({passed, taken}: the squares of a capture pressed
+ * so far and the men it takes), last (a move hint), focus (the spot that takes the
+ * keyboard focus: roving tabindex), label, levelLabel(n) and describe(spot, piece,
+ * {selected, target}) for the cells' labels.
  */
 export function drawBoard(view) {
   const levels = [];
@@ -96,6 +98,17 @@ function drawLevel(view, level) {
   for (const spot of view.marks || []) {
     if (onLevel(spot)) marks.append(mark(spot, 'path-choice', board, flipped, xiangqi));
   }
+  for (const spot of view.forced || []) {
+    if (onLevel(spot)) marks.append(mark(spot, 'forced', board, flipped, xiangqi));
+  }
+  const path = view.path || { passed: [], taken: [] };
+  for (const spot of path.passed) {
+    if (onLevel(spot)) marks.append(mark(spot, 'passed', board, flipped, xiangqi));
+  }
+  for (const spot of path.taken) {
+    if (onLevel(spot)) marks.append(mark(spot, 'taken', board, flipped, xiangqi));
+  }
+  const taken = new Set(path.taken.map(key));
   svg.append(marks);
 
   // Coordinates (square numbers go over the pieces, in their corner).
@@ -110,7 +123,7 @@ function drawLevel(view, level) {
     const g = s('g', {
       transform: `translate(${px} ${py})`,
       'data-piece': key(piece.at),
-      class: same(piece.at, view.dragging) ? 'dragging' : null,
+      class: taken.has(key(piece.at)) ? 'taken' : same(piece.at, view.dragging) ? 'dragging' : null,
     });
     g.append(pieceDrawing(game, piece, view.xiangqiStyle));
     pieces.append(g);
@@ -166,6 +179,10 @@ function mark(spot, cls, board, flipped, xiangqi) {
   const [px, py] = place(spot, board, flipped);
   if (xiangqi || cls === 'check') {
     return s('circle', { cx: px + 50, cy: py + 50, r: cls === 'check' ? 48 : 47, class: `mark ${cls}` });
+  }
+  // A frame inside the square, so that the neighbours' colours stay as they are.
+  if (cls === 'forced') {
+    return s('rect', { x: px + 4, y: py + 4, width: CELL - 8, height: CELL - 8, class: `mark ${cls}` });
   }
   return s('rect', { x: px, y: py, width: CELL, height: CELL, class: `mark ${cls}` });
 }
