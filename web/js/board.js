@@ -70,10 +70,13 @@ function drawLevel(view, level) {
   if (xiangqi) {
     svg.append(xiangqiLines(board, flipped));
   } else {
+    // Draughts pieces stand on the dark squares, which are the numbered ones: a1 is
+    // light on Italian and Spanish boards. Elsewhere a1 is dark.
+    const playable = new Set(board.numbers.map(key));
     const squares = s('g', { class: 'squares' });
     for (let y = 0; y < board.height; y++) {
       for (let x = 0; x < board.width; x++) {
-        const dark = (x + y) % 2 === 0;
+        const dark = playable.size ? playable.has(key([level, x, y])) : (x + y) % 2 === 0;
         squares.append(cell([level, x, y], dark ? 'sq dark' : 'sq light'));
       }
     }

@@ -1,7 +1,8 @@
-//! The boards' input in a real browser (see `browser.rs` for the set-up): draughts
-//! played as on lidraughts (the pieces that must capture marked, a refused piece
-//! explained, a capture clicked through square by square, the selected piece dropped
-//! by a second press).
+//! The boards' input and legibility in a real browser (see `browser.rs` for the set-up):
+//! draughts played as on lidraughts (the pieces that must capture marked, a refused
+//! piece explained, a capture clicked through square by square, the selected piece
+//! dropped by a second press), square numbers and move dots measured for contrast
+//! from Chromium's computed colours.
 #![allow(clippy::unwrap_used)] // a test fails loudly where its set-up does
 
 #[path = "browser/cdp.rs"]
@@ -12,6 +13,37 @@ mod harness;
 use cdp::Page;
 use harness::*;
 use serde_json::json;
+
+/// WCAG 2 contrast in the page: `contrast(fg, bg)` of two CSS colours, `fg` laid over
+/// `bg` with its alpha (and `extra` opacity) first.
+const CONTRAST_JS: &str = "\
+    const rgba = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) throw new Error('colour ' + c); \
+      const [r, g, b, a = 1] = m[1].split(',').map(Number); return [r, g, b, a]; }; \
+    const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }; \
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); }; \
+    const contrast = (fg, bg, extra = 1) => { const f = rgba(fg), b = rgba(bg), a = f[3] * extra; \
+      const mixed = [0, 1, 2].map((i) => f[i] * a + b[i] * (1 - a)); \
+      const [hi, lo] = [lum(mixed), lum(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); }; \
+    const squareUnder = (el) => { const r = el.getBoundingClientRect(); \
+      return document.elementsFromPoint(r.x + r.width / 2, r.y + r.height / 2).find((e) => e.classList.contains('sq')); }; \
+    const opacity = (el) => { const s = getComputedStyle(el); return parseFloat(s.opacity) * parseFloat(s.fillOpacity); };";
+
+/// The lowest contrast of the legal-move dots (fill) and capture rings (stroke) on the
+/// page against the squares under them, and how many were measured.
+async fn lowest_target_contrast(page: &Page<'_>, squares: &str) -> (f64, u64) {
+    let measured = page
+        .eval(&format!(
+            "(() => {{ {CONTRAST_JS} \
+               const found = [...document.querySelectorAll('.board .target')].map((t) => {{ \
+                 const sq = squareUnder(t); if (!sq || !sq.matches({squares:?})) return null; \
+                 const s = getComputedStyle(t); const ring = t.classList.contains('capture'); \
+                 return contrast(ring ? s.stroke : s.fill, getComputedStyle(sq).fill, \
+                   parseFloat(s.opacity) * parseFloat(ring ? s.strokeOpacity : s.fillOpacity)); }}).filter((c) => c !== null); \
+               return [Math.min(...found), found.length]; }})()"
+        ))
+        .await;
+    (measured[0].as_f64().unwrap(), measured[1].as_u64().unwrap())
+}
 
 async fn reload(page: &Page<'_>) {
     let here = page.eval("location.href").await;
@@ -164,5 +196,77 @@ async fn a_circular_capture_is_played_through_its_path_and_a_second_press_desele
     wait_moves(&page, 1).await;
     assert_eq!(notations(&page).await, ["32x32"]);
     assert_eq!(count(&page, "[data-piece] .piece.black").await, 0);
+    h.assert_no_console_errors(&[]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn square_numbers_and_move_dots_have_enough_contrast() {
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    for variant in [
+        "english",
+        "international",
+        "brazilian",
+        "russian",
+        "spanish",
+        "italian",
+    ] {
+        let created = create_game(&h, json!({"game": "draughts", "variant": variant})).await;
+        open_hotseat(&h, &page, &created).await;
+        // Each number against the square it is written on; every numbered square is a
+        // dark one, the squares the pieces stand on.
+        let measured = page
+            .eval(&format!(
+                "(() => {{ {CONTRAST_JS} \
+                   const numbers = [...document.querySelectorAll('.board-draughts .coord.number')]; \
+                   const found = numbers.map((t) => {{ const sq = squareUnder(t); \
+                     return [contrast(getComputedStyle(t).fill, getComputedStyle(sq).fill, opacity(t)), sq.classList.contains('dark')]; }}); \
+                   const pieces = [...document.querySelectorAll('[data-piece]')].map((p) => squareUnder(p.querySelector('.disc'))); \
+                   return {{ lowest: Math.min(...found.map((f) => f[0])), numbers: found.length, \
+                     onDark: found.filter((f) => f[1]).length, piecesOnDark: pieces.every((sq) => sq.classList.contains('dark')) }}; }})()"
+            ))
+            .await;
+        let lowest = measured["lowest"].as_f64().unwrap();
+        eprintln!("{variant}: square numbers at {lowest:.2}:1 at the least");
+        assert!(lowest >= 4.5, "{variant}: a square number at {lowest:.2}:1");
+        assert_eq!(measured["numbers"], measured["onDark"], "{variant}");
+        assert_eq!(measured["piecesOnDark"], json!(true), "{variant}");
+        if variant == "italian" {
+            page.screenshot(&screenshot_path("draughts-italian")).await;
+        }
+        if variant == "international" {
+            // The move dots, on the dark squares: white's man on 32 goes to 27 or 28.
+            page.click("[data-name=\"32\"]").await;
+            page.wait_for_el(".board .target").await;
+            let (lowest, dots) = lowest_target_contrast(&page, ".sq.dark").await;
+            eprintln!("draughts: move dots at {lowest:.2}:1");
+            assert_eq!(dots, 2);
+            assert!(lowest >= 3.0, "a draughts move dot at {lowest:.2}:1");
+        }
+    }
+
+    // Chess: the dots of e2 on e3 (dark) and the capture ring of Kxd2 (dark).
+    let created = create_game(&h, json!({"game": "chess"})).await;
+    open_hotseat(&h, &page, &created).await;
+    page.click_spot("0,4,1").await;
+    page.wait_for_el(".board .target").await;
+    let (lowest, dots) = lowest_target_contrast(&page, ".sq.dark").await;
+    eprintln!("chess: move dots on dark squares at {lowest:.2}:1");
+    assert_eq!(dots, 1, "e3");
+    assert!(lowest >= 3.0, "a move dot at {lowest:.2}:1");
+    let created = create_game(
+        &h,
+        json!({"game": "chess", "position": "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1"}),
+    )
+    .await;
+    open_hotseat(&h, &page, &created).await;
+    page.click_spot("0,4,0").await;
+    page.wait_for_el(".board .target.capture").await;
+    let (lowest, measured) = lowest_target_contrast(&page, ".sq.dark").await;
+    eprintln!("chess: dots and capture rings on dark squares at {lowest:.2}:1");
+    assert_eq!(measured, 2, "the ring on d2 and the dot on f2");
+    assert!(lowest >= 3.0, "a capture ring at {lowest:.2}:1");
     h.assert_no_console_errors(&[]);
 }
