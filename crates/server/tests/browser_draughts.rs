@@ -2,7 +2,8 @@
 //! draughts played as on lidraughts (the pieces that must capture marked, a refused
 //! piece explained, a capture clicked through square by square, the selected piece
 //! dropped by a second press), square numbers and move dots measured for contrast
-//! from Chromium's computed colours.
+//! from Chromium's computed colours, and the xiangqi characters drawn with the font
+//! the server ships.
 #![allow(clippy::unwrap_used)] // a test fails loudly where its set-up does
 
 #[path = "browser/cdp.rs"]
@@ -268,5 +269,61 @@ async fn square_numbers_and_move_dots_have_enough_contrast() {
     eprintln!("chess: dots and capture rings on dark squares at {lowest:.2}:1");
     assert_eq!(measured, 2, "the ring on d2 and the dot on f2");
     assert!(lowest >= 3.0, "a capture ring at {lowest:.2}:1");
+    h.assert_no_console_errors(&[]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn xiangqi_characters_come_from_the_shipped_font() {
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.page().await;
+    let created = create_game(&h, json!({"game": "xiangqi"})).await;
+    open_hotseat(&h, &page, &created).await;
+
+    // The font is served as a font, and loads for the pieces.
+    page.wait_for(
+        "[...document.fonts].some((f) => f.family.replace(/\"/g, '') === 'XiangqiPieces' && f.status === 'loaded')",
+    )
+    .await;
+    assert_eq!(
+        page.eval("document.fonts.check('700 50px XiangqiPieces', '帥將楚河漢界')")
+            .await,
+        json!(true)
+    );
+    let served = page
+        .eval(
+            "fetch('/fonts/xiangqi.woff2').then(async (r) => [r.headers.get('content-type'), (await r.arrayBuffer()).byteLength])",
+        )
+        .await;
+    assert_eq!(served[0], json!("font/woff2"));
+    let size = served[1].as_u64().unwrap();
+    eprintln!("xiangqi.woff2: {size} bytes");
+    assert!(size < 40_000, "{size} bytes");
+
+    // Each character is drawn by the web font (not by a CJK font of the system), with
+    // a width: one em, as CJK characters are.
+    for selector in [
+        ".piece.xiangqi.red .glyph",
+        ".piece.xiangqi.black .glyph",
+        ".xiangqi-board .river",
+    ] {
+        let fonts = page.platform_fonts(selector).await;
+        assert!(
+            !fonts.is_empty()
+                && fonts.iter().all(|f| f["isCustomFont"] == json!(true)
+                    && f["familyName"] == json!("Xiangqi Pieces")),
+            "{selector} drawn with {fonts:?}"
+        );
+    }
+    let width = page
+        .eval(
+            "[...document.querySelectorAll('.piece.xiangqi .glyph')].map((t) => t.getComputedTextLength() / parseFloat(getComputedStyle(t).fontSize))",
+        )
+        .await;
+    let widths: Vec<f64> = serde_json::from_value(width).unwrap();
+    assert_eq!(widths.len(), 32);
+    assert!(widths.iter().all(|w| (w - 1.0).abs() < 0.01), "{widths:?}");
+
     h.assert_no_console_errors(&[]);
 }
