@@ -3,7 +3,7 @@
 //! piece explained, a capture clicked through square by square, the selected piece
 //! dropped by a second press), square numbers and move dots measured for contrast
 //! from Chromium's computed colours, and the xiangqi characters drawn with the font
-//! the server ships.
+//! the server ships, with each side's file numbers along the edges.
 #![allow(clippy::unwrap_used)] // a test fails loudly where its set-up does
 
 #[path = "browser/cdp.rs"]
@@ -13,7 +13,7 @@ mod harness;
 
 use cdp::Page;
 use harness::*;
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// WCAG 2 contrast in the page: `contrast(fg, bg)` of two CSS colours, `fg` laid over
 /// `bg` with its alpha (and `extra` opacity) first.
@@ -272,8 +272,25 @@ async fn square_numbers_and_move_dots_have_enough_contrast() {
     h.assert_no_console_errors(&[]);
 }
 
+/// The file numbers along the top and the bottom edge, each from the left of the screen.
+async fn file_numbers(page: &Page<'_>) -> (String, String) {
+    let edges: Value = page
+        .eval(
+            "(() => { const labels = [...document.querySelectorAll('.board-xiangqi .coord.file-number')] \
+               .map((t) => [t.getBoundingClientRect(), t.textContent]); \
+               const mid = labels.reduce((s, [r]) => s + r.y, 0) / labels.length; \
+               const edge = (top) => labels.filter(([r]) => (r.y < mid) === top).sort((a, b) => a[0].x - b[0].x).map(([, t]) => t).join(''); \
+               return [edge(true), edge(false)]; })()",
+        )
+        .await;
+    (
+        edges[0].as_str().unwrap().to_owned(),
+        edges[1].as_str().unwrap().to_owned(),
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn xiangqi_characters_come_from_the_shipped_font() {
+async fn xiangqi_characters_come_from_the_shipped_font_with_file_numbers_as_an_option() {
     let Some(h) = Harness::start().await else {
         return;
     };
@@ -325,5 +342,68 @@ async fn xiangqi_characters_come_from_the_shipped_font() {
     assert_eq!(widths.len(), 32);
     assert!(widths.iter().all(|w| (w - 1.0).abs() < 0.01), "{widths:?}");
 
+    // File numbers: off in English; the setting shows them, red's from red's right in
+    // Chinese numerals at the bottom, black's from black's right at the top.
+    assert_eq!(count(&page, ".coord.file-number").await, 0);
+    page.click("[for=\"opt-file-numbers\"]").await;
+    page.wait_for_el(".coord.file-number").await;
+    assert_eq!(
+        file_numbers(&page).await,
+        (
+            "１２３４５６７８９".to_owned(),
+            "九八七六五四三二一".to_owned()
+        )
+    );
+    let fonts = page.platform_fonts(".coord.file-number").await;
+    assert!(
+        fonts.iter().all(|f| f["isCustomFont"] == json!(true)),
+        "{fonts:?}"
+    );
+    page.screenshot(&screenshot_path("xiangqi-file-numbers"))
+        .await;
+    // Flipped, each side's numbers go with it.
+    click_button(&page, ".actions", "Flip board").await;
+    page.wait_for("document.querySelector('.coord.file-number')?.textContent === '１'")
+        .await;
+    assert_eq!(
+        file_numbers(&page).await,
+        (
+            "一二三四五六七八九".to_owned(),
+            "９８７６５４３２１".to_owned()
+        )
+    );
+    // Saved: a new page keeps them; switched off, they stay off.
+    assert_eq!(
+        page.eval("localStorage.getItem('tablero.xiangqiFiles')")
+            .await,
+        json!("on")
+    );
+    let here = page
+        .eval("location.href")
+        .await
+        .as_str()
+        .unwrap()
+        .to_owned();
+    page.goto(&here).await;
+    page.wait_for_el(".coord.file-number").await;
+    page.click("[for=\"opt-file-numbers\"]").await;
+    page.wait_for("!document.querySelector('.coord.file-number')")
+        .await;
+    page.goto(&here).await;
+    page.wait_for_el(".board-xiangqi [data-spot]").await;
+    assert_eq!(count(&page, ".coord.file-number").await, 0);
+
+    // In Chinese they are on unless switched off.
+    page.eval("localStorage.removeItem('tablero.xiangqiFiles'); localStorage.setItem('tablero.lang', 'zh-CN'); true")
+        .await;
+    page.goto(&here).await;
+    page.wait_for_el(".coord.file-number").await;
+    assert_eq!(
+        file_numbers(&page).await,
+        (
+            "１２３４５６７８９".to_owned(),
+            "九八七六五四三二一".to_owned()
+        )
+    );
     h.assert_no_console_errors(&[]);
 }

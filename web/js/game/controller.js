@@ -161,6 +161,11 @@ export function createController(page, view, signal) {
       localStorage.setItem('tablero.xiangqiNotation', on ? 'chinese' : 'wxf');
       render();
     },
+    setFileNumbers(on) {
+      page.fileNumbers = on;
+      localStorage.setItem('tablero.xiangqiFiles', on ? 'on' : 'off');
+      render();
+    },
     setXiangqiStyle(style) {
       page.xiangqiStyle = style;
       localStorage.setItem('tablero.xiangqiPieces', style);

@@ -11,6 +11,7 @@ const pathKey = (m) => `${m.path.map((p) => p.join(',')).join(';')}|${m.captures
 /** The state of the page of game `id`, before the server's state arrives. */
 export function createPage(id) {
   const notation = localStorage.getItem('tablero.xiangqiNotation');
+  const files = localStorage.getItem('tablero.xiangqiFiles');
   return {
     id,
     /** The server's state of the game (`GET /api/games/{id}`), null until it comes. */
@@ -22,6 +23,8 @@ export function createPage(id) {
     xiangqiStyle: localStorage.getItem('tablero.xiangqiPieces') || 'chinese',
     // Chinese move notation: the saved choice, else on when the page is in Chinese.
     chineseNotation: notation ? notation === 'chinese' : lang() === 'zh-CN',
+    // Xiangqi's file numbers on the edges: likewise.
+    fileNumbers: files ? files === 'on' : lang() === 'zh-CN',
     /** The spot that keeps the keyboard focus on the board. */
     focus: null,
     /** The board at ply 0: what was captured is what is missing from it. */

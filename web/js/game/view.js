@@ -92,6 +92,7 @@ export function createView(root) {
       board,
       flipped,
       xiangqiStyle: page.xiangqiStyle,
+      fileNumbers: state.game === 'xiangqi' && page.fileNumbers,
       selected: page.selected,
       focus: focusSpot(page, board, flipped),
       targets: targets(page),
@@ -292,6 +293,7 @@ export function createView(root) {
       options.push(
         checkbox('chinese-notation', t('settings.xiangqiChinese'), page.chineseNotation, intents.setChineseNotation),
       );
+      options.push(checkbox('file-numbers', t('settings.xiangqiFiles'), page.fileNumbers, intents.setFileNumbers));
       const style = h(
         'select',
         { id: 'opt-pieces' },
