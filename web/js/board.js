@@ -35,9 +35,12 @@ export const spotName = (board, spot) => board.names[spot[0]][spot[2]][spot[1]];
 
 /**
  * Draws the board: one SVG per level. `view` holds: game, board, flipped,
- * xiangqiStyle, selected, targets (spots), marks (spots to pick a path from), last (a
- * move hint), focus (the spot that takes the keyboard focus: roving tabindex), label,
- * levelLabel(n) and describe(spot, piece, {selected, target}) for the cells' labels.
+ * xiangqiStyle, selected, targets (spots), marks (spots to pick a path from), forced
+ * (pieces that must capture), path ({passed, taken}: the squares of a capture pressed
+ * so far and the men it takes), fileNumbers (xiangqi: each side's file numbers along
+ * the edges instead of the ICCS letters and ranks), last (a move hint), focus (the
+ * spot that takes the keyboard focus: roving tabindex), label, levelLabel(n) and
+ * describe(spot, piece, {selected, target}) for the cells' labels.
  */
 export function drawBoard(view) {
   const levels = [];
@@ -50,7 +53,10 @@ function drawLevel(view, level) {
   const xiangqi = game === 'xiangqi';
   const w = board.width * CELL;
   const h = board.height * CELL;
-  const viewBox = xiangqi ? `-40 -10 ${w + 80} ${h + 60}` : `0 0 ${w} ${h}`;
+  // Xiangqi's labels stand outside the grid: the top edge needs room for the file
+  // numbers.
+  const above = view.fileNumbers ? 50 : 10;
+  const viewBox = xiangqi ? `-40 ${-above} ${w + 80} ${h + 50 + above}` : `0 0 ${w} ${h}`;
   const svg = s('svg', {
     viewBox,
     class: `board board-${game}`,
@@ -66,12 +72,15 @@ function drawLevel(view, level) {
 
   // The board itself.
   if (xiangqi) {
-    svg.append(xiangqiLines(board, flipped));
+    svg.append(xiangqiLines(board, flipped, above - 10));
   } else {
+    // Draughts pieces stand on the dark squares, which are the numbered ones: a1 is
+    // light on Italian and Spanish boards. Elsewhere a1 is dark.
+    const playable = new Set(board.numbers.map(key));
     const squares = s('g', { class: 'squares' });
     for (let y = 0; y < board.height; y++) {
       for (let x = 0; x < board.width; x++) {
-        const dark = (x + y) % 2 === 0;
+        const dark = playable.size ? playable.has(key([level, x, y])) : (x + y) % 2 === 0;
         squares.append(cell([level, x, y], dark ? 'sq dark' : 'sq light'));
       }
     }
@@ -96,6 +105,17 @@ function drawLevel(view, level) {
   for (const spot of view.marks || []) {
     if (onLevel(spot)) marks.append(mark(spot, 'path-choice', board, flipped, xiangqi));
   }
+  for (const spot of view.forced || []) {
+    if (onLevel(spot)) marks.append(mark(spot, 'forced', board, flipped, xiangqi));
+  }
+  const path = view.path || { passed: [], taken: [] };
+  for (const spot of path.passed) {
+    if (onLevel(spot)) marks.append(mark(spot, 'passed', board, flipped, xiangqi));
+  }
+  for (const spot of path.taken) {
+    if (onLevel(spot)) marks.append(mark(spot, 'taken', board, flipped, xiangqi));
+  }
+  const taken = new Set(path.taken.map(key));
   svg.append(marks);
 
   // Coordinates (square numbers go over the pieces, in their corner).
@@ -110,7 +130,7 @@ function drawLevel(view, level) {
     const g = s('g', {
       transform: `translate(${px} ${py})`,
       'data-piece': key(piece.at),
-      class: same(piece.at, view.dragging) ? 'dragging' : null,
+      class: taken.has(key(piece.at)) ? 'taken' : same(piece.at, view.dragging) ? 'dragging' : null,
     });
     g.append(pieceDrawing(game, piece, view.xiangqiStyle));
     pieces.append(g);
@@ -167,6 +187,10 @@ function mark(spot, cls, board, flipped, xiangqi) {
   if (xiangqi || cls === 'check') {
     return s('circle', { cx: px + 50, cy: py + 50, r: cls === 'check' ? 48 : 47, class: `mark ${cls}` });
   }
+  // A frame inside the square, so that the neighbours' colours stay as they are.
+  if (cls === 'forced') {
+    return s('rect', { x: px + 4, y: py + 4, width: CELL - 8, height: CELL - 8, class: `mark ${cls}` });
+  }
   return s('rect', { x: px, y: py, width: CELL, height: CELL, class: `mark ${cls}` });
 }
 
@@ -185,6 +209,17 @@ function coordinates(view, level) {
     return g;
   }
   // Xiangqi's pieces stand on the points: its labels go outside the grid.
+  if (game === 'xiangqi' && view.fileNumbers) {
+    for (let x = 0; x < board.width; x++) {
+      const [px] = place([0, x, 0], board, flipped);
+      const [bottom, top] = flipped ? [BLACK_FILES[x], RED_FILES[x]] : [RED_FILES[x], BLACK_FILES[x]];
+      // As far from the grid's edge points above as below: CJK characters stand on
+      // the baseline with a small descent.
+      g.append(s('text', { x: px + 50, y: board.height * CELL + 26, class: 'coord file-number' }, bottom));
+      g.append(s('text', { x: px + 50, y: -4, class: 'coord file-number' }, top));
+    }
+    return g;
+  }
   if (game === 'xiangqi') {
     for (let x = 0; x < board.width; x++) {
       const [px] = place([0, x, 0], board, flipped);
@@ -207,14 +242,21 @@ function coordinates(view, level) {
   return g;
 }
 
-/** The xiangqi board: nine files, ten ranks, the river and both palaces. */
-function xiangqiLines(board, flipped) {
+// Xiangqi's file numbers by column from the left as red sees the board: each side
+// counts the files from its own right, red in Chinese numerals, black in (full-width)
+// Arabic ones, as boards print them and as the Chinese move notation writes them.
+const RED_FILES = [...'九八七六五四三二一'];
+const BLACK_FILES = [...'１２３４５６７８９'];
+
+/** The xiangqi board: nine files, ten ranks, the river and both palaces; the wood
+ * reaches `above` beyond the top edge. */
+function xiangqiLines(board, flipped, above) {
   const g = s('g', { class: 'xiangqi-board' });
   const c = (x, y) => {
     const [px, py] = place([0, x, y], board, flipped);
     return [px + 50, py + 50];
   };
-  g.append(s('rect', { x: -30, y: 0, width: 960, height: 1040, class: 'wood' }));
+  g.append(s('rect', { x: -30, y: -above, width: 960, height: 1040 + above, class: 'wood' }));
   const line = (a, b, cls = 'grid') => g.append(s('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: cls }));
   for (let y = 0; y < 10; y++) line(c(0, y), c(8, y));
   for (let x = 0; x < 9; x++) {

@@ -28,6 +28,8 @@ const ASSETS: &[Asset] = assets![
     "favicon.svg",
     "css/analysis.css",
     "css/app.css",
+    "fonts/xiangqi.woff2",
+    "fonts/LICENSE.txt",
     "js/analysis.js",
     "js/api.js",
     "js/app.js",
@@ -60,6 +62,8 @@ fn content_type(path: &str) -> &'static str {
         Some("svg") => "image/svg+xml",
         Some("json") => "application/json",
         Some("png") => "image/png",
+        Some("woff2") => "font/woff2",
+        Some("txt") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }
 }
@@ -193,6 +197,7 @@ mod tests {
         assert_eq!(index("/js/app.js"), Some("js/app.js"));
         assert_eq!(index("/js/nothing.js"), None);
         assert_eq!(content_type("js/app.js"), "text/javascript; charset=utf-8");
+        assert_eq!(content_type("fonts/xiangqi.woff2"), "font/woff2");
         assert_eq!(etag(b"a"), etag(b"a"));
         assert_ne!(etag(b"a"), etag(b"b"));
     }

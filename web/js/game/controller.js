@@ -2,7 +2,7 @@
 // buttons (as `intents`), and the game's states from the API and the WebSocket. Each
 // changes the page state, then has the view draw it again.
 import * as api from '../api.js';
-import { attachPointer, neighbour, same } from '../board.js';
+import { attachPointer, neighbour, same, spotName } from '../board.js';
 import { announce, sideLabel } from '../common.js';
 import { errorText, t } from '../i18n.js';
 import { play as playSound } from '../sound.js';
@@ -82,7 +82,14 @@ export function createController(page, view, signal) {
     if (!outcome) return;
     if (outcome.play) play(outcome.play);
     else if (outcome.promote) view.showPromotion(page, outcome.promote, intents);
-    else render();
+    else {
+      // A press that refuses says why; any other clears what the last one said.
+      const board = page.state.board;
+      page.message = outcome.mustCapture
+        ? t('draughts.mustCapture', { squares: outcome.mustCapture.map((spot) => spotName(board, spot)).join(', ') })
+        : '';
+      render();
+    }
   }
 
   async function review(ply) {
@@ -152,6 +159,11 @@ export function createController(page, view, signal) {
     setChineseNotation(on) {
       page.chineseNotation = on;
       localStorage.setItem('tablero.xiangqiNotation', on ? 'chinese' : 'wxf');
+      render();
+    },
+    setFileNumbers(on) {
+      page.fileNumbers = on;
+      localStorage.setItem('tablero.xiangqiFiles', on ? 'on' : 'off');
       render();
     },
     setXiangqiStyle(style) {

@@ -11,6 +11,7 @@ const pathKey = (m) => `${m.path.map((p) => p.join(',')).join(';')}|${m.captures
 /** The state of the page of game `id`, before the server's state arrives. */
 export function createPage(id) {
   const notation = localStorage.getItem('tablero.xiangqiNotation');
+  const files = localStorage.getItem('tablero.xiangqiFiles');
   return {
     id,
     /** The server's state of the game (`GET /api/games/{id}`), null until it comes. */
@@ -22,6 +23,8 @@ export function createPage(id) {
     xiangqiStyle: localStorage.getItem('tablero.xiangqiPieces') || 'chinese',
     // Chinese move notation: the saved choice, else on when the page is in Chinese.
     chineseNotation: notation ? notation === 'chinese' : lang() === 'zh-CN',
+    // Xiangqi's file numbers on the edges: likewise.
+    fileNumbers: files ? files === 'on' : lang() === 'zh-CN',
     /** The spot that keeps the keyboard focus on the board. */
     focus: null,
     /** The board at ply 0: what was captured is what is missing from it. */
@@ -131,9 +134,20 @@ const REDRAW = { redraw: true };
 
 export const movesFrom = (page, spot) => page.state.legal_moves.filter((m) => same(m.path[0], spot));
 
+/** Whether `move` stops on `spots` after its origin, in that order (not necessarily on
+ * consecutive stops: a press may skip the squares that leave no doubt). */
+function passesInOrder(move, spots) {
+  let i = 1;
+  for (const spot of spots) {
+    while (i < move.path.length && !same(move.path[i], spot)) i++;
+    if (i === move.path.length) return false;
+    i++;
+  }
+  return true;
+}
+
 /** The moves from the selected square through every square pressed since. */
-const movesThroughClicks = (page, clicks) =>
-  movesFrom(page, page.selected).filter((m) => clicks.every((c) => m.path.slice(1).some((p) => same(p, c))));
+const movesThroughClicks = (page, clicks) => movesFrom(page, page.selected).filter((m) => passesInOrder(m, clicks));
 
 /** Where the selected piece can go: the last square of each move still possible. */
 export function targets(page) {
@@ -149,10 +163,43 @@ export function choiceMarks(page) {
 }
 
 /**
+ * Draughts: the pieces that must capture, or none when no capture is compulsory. Every
+ * rule set makes capturing compulsory, so a capture is due exactly when every legal
+ * move takes something; the rules (the majority rule among them) already left out the
+ * pieces that may not take.
+ */
+export function mustCapture(page) {
+  const moves = page.state.legal_moves;
+  if (page.state.game !== 'draughts' || !moves.length || !moves.every((m) => m.captures.length)) return [];
+  return [...new Map(moves.map((m) => [m.path[0].join(','), m.path[0]])).values()];
+}
+
+/** The pieces marked as due to capture: before a piece is chosen, on this page's turn. */
+export const forcedMarks = (page) => (canMove(page) && !page.selected ? mustCapture(page) : []);
+
+/**
+ * A capture being clicked through: the squares pressed so far and the men the moves
+ * still possible take.
+ */
+export function pathMarks(page) {
+  if (!page.selected || !page.clicks.length) return { passed: [], taken: [] };
+  const taken = new Map();
+  for (const m of movesThroughClicks(page, page.clicks)) for (const c of m.captures) taken.set(c.join(','), c);
+  return { passed: page.clicks, taken: [...taken.values()] };
+}
+
+/**
  * A press on `spot` while choosing a move: selects, narrows down or completes it.
  * Answers `{play: move}` when one move is chosen, `{promote: moves}` when a chess
- * promotion piece is to be picked, `{redraw: true}` when the selection changed, null
- * when this page may not move now.
+ * promotion piece is to be picked, `{redraw: true}` when the selection changed,
+ * `{mustCapture: spots}` when a piece of the side to move was pressed that may not
+ * move because the pieces on `spots` must capture, null when this page may not move
+ * now.
+ *
+ * A press on the selected piece drops it, as on lidraughts. A draughts capture that
+ * ends where it began (`32x32`) is then played by pressing a square it lands on first:
+ * once a square of its path is pressed, the piece's own square is a destination like
+ * any other, and a move is played as soon as it is the only one left (docs/play.md).
  */
 export function press(page, spot) {
   page.focus = spot;
@@ -166,7 +213,7 @@ export function press(page, spot) {
     }
     page.choice = null;
   }
-  if (page.selected) {
+  if (page.selected && !(same(page.selected, spot) && !page.clicks.length)) {
     const clicks = [...page.clicks, spot];
     const matches = movesThroughClicks(page, clicks);
     if (matches.length) {
@@ -185,9 +232,13 @@ export function press(page, spot) {
       return REDRAW;
     }
   }
+  const reselect = !same(page.selected, spot);
   page.clicks = [];
-  page.selected = !same(page.selected, spot) && movesFrom(page, spot).length ? spot : null;
-  return REDRAW;
+  page.selected = reselect && movesFrom(page, spot).length ? spot : null;
+  if (page.selected || !reselect) return REDRAW;
+  const mine = page.state.board.pieces.some((p) => same(p.at, spot) && p.side === page.state.turn);
+  const due = mustCapture(page);
+  return mine && due.length ? { mustCapture: due } : REDRAW;
 }
 
 // --- captured pieces ---------------------------------------------------------

@@ -14,11 +14,13 @@ import {
   capturedPieces,
   choiceMarks,
   focusSpot,
+  forcedMarks,
   isFlipped,
   mySides,
   notationOf,
   otherSide,
   outcomeText,
+  pathMarks,
   shownBoard,
   shownLastMove,
   shownPly,
@@ -90,10 +92,13 @@ export function createView(root) {
       board,
       flipped,
       xiangqiStyle: page.xiangqiStyle,
+      fileNumbers: state.game === 'xiangqi' && page.fileNumbers,
       selected: page.selected,
       focus: focusSpot(page, board, flipped),
       targets: targets(page),
       marks: choiceMarks(page),
+      forced: forcedMarks(page),
+      path: pathMarks(page),
       last: shownLastMove(page),
       label: t('board.label', { game: t(`game.${state.game}`), side: sideLabel(bottomSide) }),
       levelLabel: (n) => t('level.label', { n }),
@@ -288,6 +293,7 @@ export function createView(root) {
       options.push(
         checkbox('chinese-notation', t('settings.xiangqiChinese'), page.chineseNotation, intents.setChineseNotation),
       );
+      options.push(checkbox('file-numbers', t('settings.xiangqiFiles'), page.fileNumbers, intents.setFileNumbers));
       const style = h(
         'select',
         { id: 'opt-pieces' },

@@ -341,6 +341,27 @@ impl Page<'_> {
             .count()
     }
 
+    /// The fonts that drew the text of the first element matching `selector`, as
+    /// Chromium reports them: `familyName`, `isCustomFont` (a web font), `glyphCount`.
+    pub async fn platform_fonts(&self, selector: &str) -> Vec<Value> {
+        self.call("DOM.enable", json!({})).await;
+        self.call("CSS.enable", json!({})).await;
+        let root =
+            self.call("DOM.getDocument", json!({"depth": 0})).await["root"]["nodeId"].clone();
+        let node = self
+            .call(
+                "DOM.querySelector",
+                json!({"nodeId": root, "selector": selector}),
+            )
+            .await["nodeId"]
+            .clone();
+        assert_ne!(node, json!(0), "no element matches {selector}");
+        let fonts = self
+            .call("CSS.getPlatformFontsForNode", json!({"nodeId": node}))
+            .await;
+        fonts["fonts"].as_array().cloned().unwrap_or_default()
+    }
+
     /// The page's visible text (for failure messages).
     pub async fn text(&self) -> String {
         let result = self
