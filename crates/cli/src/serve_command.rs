@@ -46,6 +46,10 @@ pub(crate) struct ServeArgs {
     /// Analysis searches at once (default: half of --engine-threads, at least 1).
     #[arg(long)]
     analysis_threads: Option<usize>,
+    /// Hours after which a game that never got a move is deleted (an invitation
+    /// nobody took, a board left at the start); 0 keeps them.
+    #[arg(long, default_value_t = 24)]
+    abandoned_after_hours: u64,
     /// Connections open at once, WebSockets included (default: 10000, or fewer if
     /// the open-files limit is lower); more are closed at once.
     #[arg(long)]
@@ -101,6 +105,7 @@ impl Default for ServeArgs {
             limit_imports: Limit(RateLimits::default().imports),
             limit_analyses: Limit(RateLimits::default().analyses),
             analysis_threads: None,
+            abandoned_after_hours: 24,
             max_connections: None,
             max_connections_per_ip: 256,
             trusted_proxies: Vec::new(),
@@ -161,6 +166,9 @@ pub(crate) fn run(args: ServeArgs) -> Result<(), String> {
             max_computer_games_per_address: args.max_computer_games_per_ip,
             websocket_ping: std::time::Duration::ZERO,
             analysis_threads: args.analysis_threads.unwrap_or(0),
+            abandoned_after: std::time::Duration::from_secs(
+                args.abandoned_after_hours.saturating_mul(3600),
+            ),
         },
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start: {e}"))?;

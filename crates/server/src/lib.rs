@@ -79,6 +79,9 @@ pub struct ServerOptions {
     /// Analysis searches at once (`POST /api/analyse`; 0: half of `engine_threads`,
     /// at least 1).
     pub analysis_threads: usize,
+    /// Games that never got a move are deleted once idle this long (`tablero serve`
+    /// checks every hour; zero: never).
+    pub abandoned_after: std::time::Duration,
 }
 
 impl AppState {
@@ -146,6 +149,19 @@ impl AppState {
     pub async fn resume_games(&self) -> Result<usize, ApiError> {
         self.games.resume_all().await
     }
+
+    /// Deletes the games in progress that never got a move and have been idle for
+    /// `idle` (invitations nobody took, boards set up and left); returns how many.
+    ///
+    /// # Errors
+    ///
+    /// When the store cannot be written.
+    pub async fn delete_abandoned_games(
+        &self,
+        idle: std::time::Duration,
+    ) -> Result<usize, ApiError> {
+        self.games.delete_abandoned(idle).await
+    }
 }
 
 /// The whole HTTP API, the WebSocket endpoint and the web interface (every path
@@ -186,6 +202,7 @@ pub async fn serve(
     } else {
         Store::open(&config.db).await?
     };
+    let abandoned_after = config.options.abandoned_after;
     let state = AppState::with_options(
         store.clone(),
         ServerOptions {
@@ -201,6 +218,12 @@ pub async fn serve(
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     listen::check_descriptors(&config.connections);
+    if !abandoned_after.is_zero() {
+        tokio::spawn(delete_abandoned_games_hourly(
+            state.clone(),
+            abandoned_after,
+        ));
+    }
     on_ready(listener.local_addr()?);
     // Each request carries its client's address (the rate limits key on it).
     listen::serve(listener, app(state), config.connections, async {
@@ -212,4 +235,21 @@ pub async fn serve(
     .await;
     store.close().await;
     Ok(())
+}
+
+/// Every hour, the games never begun that have been idle for `idle` are deleted, so
+/// that invitations nobody took and boards left at the start do not pile up.
+async fn delete_abandoned_games_hourly(state: AppState, idle: std::time::Duration) {
+    let mut hourly = tokio::time::interval(std::time::Duration::from_secs(3600));
+    loop {
+        hourly.tick().await;
+        if state.games.store().is_read_only() {
+            continue;
+        }
+        match state.delete_abandoned_games(idle).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(games = n, "games never begun deleted"),
+            Err(e) => tracing::warn!(error = %e, "games never begun could not be deleted"),
+        }
+    }
 }

@@ -280,6 +280,20 @@ impl GameRegistry {
         Ok(Arc::clone(slot))
     }
 
+    /// Deletes the games that never got a move and have been idle for `idle`, and
+    /// drops them from memory; returns how many went.
+    pub(crate) async fn delete_abandoned(&self, idle: Duration) -> Result<usize, ApiError> {
+        let ids = self.store.delete_abandoned_games(idle).await?;
+        let mut slots = self
+            .slots
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        for id in &ids {
+            slots.remove(id);
+        }
+        Ok(ids.len())
+    }
+
     /// The state of game `id` now.
     pub(crate) async fn view(&self, id: &str) -> Result<GameView, ApiError> {
         let slot = self.slot(id).await?;

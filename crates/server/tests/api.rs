@@ -929,3 +929,34 @@ async fn refusals_carry_their_rule_code_and_params() {
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["code"], "invalid_token", "{body}");
 }
+
+#[tokio::test]
+async fn games_never_begun_are_deleted_once_idle() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    let store = tablero_store::Store::open(&url).await.unwrap();
+    let server = tablero_server::AppState::new(store, 1);
+    let app = tablero_server::app(server.clone());
+    let empty = hotseat(&app, "chess").await;
+    let begun = hotseat(&app, "chess").await;
+    play(&app, &begun.id, &begun.token("white"), "e4").await;
+    // Loaded in memory too: the state is read before the sweep.
+    assert_eq!(state(&app, &empty.id).await["moves"], json!([]));
+    let idle_an_hour = std::time::Duration::from_secs(3600);
+    assert_eq!(
+        server.delete_abandoned_games(idle_an_hour).await.unwrap(),
+        0
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    assert_eq!(
+        server
+            .delete_abandoned_games(std::time::Duration::ZERO)
+            .await
+            .unwrap(),
+        1
+    );
+    let (status, body) = call(&app, "GET", &format!("/api/games/{}", empty.id), None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (status, _) = call(&app, "GET", &format!("/api/games/{}", begun.id), None, None).await;
+    assert_eq!(status, StatusCode::OK);
+}

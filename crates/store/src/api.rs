@@ -180,6 +180,20 @@ impl Store {
         on_backend!(self, delete_player(name))
     }
 
+    /// Deletes the games in progress that never got a move and have not changed for
+    /// `idle` (an invitation nobody took, a board set up and left), with their seats;
+    /// returns their ids. Games with a move, and finished games, are never touched.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`], or a refusal to write.
+    pub async fn delete_abandoned_games(
+        &self,
+        idle: std::time::Duration,
+    ) -> Result<Vec<String>, StoreError> {
+        on_backend!(self, delete_abandoned_games(idle))
+    }
+
     /// Stores the standing draw offer and take-back request of a game in progress
     /// (the side that made each), so that they survive a restart and reach the other
     /// processes of a shared database.

@@ -567,6 +567,30 @@ impl SqliteStore {
         Ok(with_moves(games, moves))
     }
 
+    /// See [`crate::Store::delete_abandoned_games`].
+    pub(crate) async fn delete_abandoned_games(
+        &self,
+        idle: std::time::Duration,
+    ) -> Result<Vec<String>, StoreError> {
+        let age = format!("-{} seconds", idle.as_secs());
+        self.writer()?
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let ids = sqlx::query_scalar::<_, String>(
+                        "DELETE FROM games WHERE status = 'playing'
+                           AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = games.id)
+                           AND updated_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)
+                         RETURNING id",
+                    )
+                    .bind(&age)
+                    .fetch_all(&mut *conn)
+                    .await?;
+                    Ok(ids)
+                })
+            })
+            .await
+    }
+
     /// See [`crate::Store::list_games`].
     pub(crate) async fn list_games(
         &self,

@@ -432,6 +432,29 @@ impl PgStore {
         Ok(with_moves(games, moves))
     }
 
+    pub(crate) async fn delete_abandoned_games(
+        &self,
+        idle: std::time::Duration,
+    ) -> Result<Vec<String>, StoreError> {
+        let seconds = i64::try_from(idle.as_secs()).unwrap_or(i64::MAX);
+        self.write(Box::new(move |conn| {
+            Box::pin(async move {
+                let ids = sqlx::query_scalar::<_, String>(
+                    r#"DELETE FROM games WHERE status = 'playing'
+                         AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = games.id)
+                         AND updated_at <= to_char((clock_timestamp() - $1 * interval '1 second')
+                                                   AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                       RETURNING id"#,
+                )
+                .bind(seconds)
+                .fetch_all(&mut *conn)
+                .await?;
+                Ok(ids)
+            })
+        }))
+        .await
+    }
+
     pub(crate) async fn list_games(
         &self,
         filter: &GameFilter,

@@ -46,7 +46,43 @@ on_both_backends!(
     clocks_and_change_times_follow_the_last_move,
     of_two_moves_with_one_number_exactly_one_is_stored,
     standing_offers_are_kept_until_the_game_ends,
+    only_games_never_begun_are_deleted_as_abandoned,
 );
+
+async fn only_games_never_begun_are_deleted_as_abandoned(db: TestDb) {
+    let store = Store::open(&db.url).await.unwrap();
+    for id in ["empty", "begun", "ended"] {
+        store
+            .create_game(&new_game(id, [person("ana"), person("bo")]))
+            .await
+            .unwrap();
+    }
+    store
+        .append_move("begun", 0, &mv("e2e4", 60_000, 60_000))
+        .await
+        .unwrap();
+    let end = GameEnd {
+        winner: None,
+        reason: "agreement".to_owned(),
+        remaining_ms: [None, None],
+    };
+    store.finish_game("ended", &end).await.unwrap();
+    // Not idle long enough: nothing goes.
+    let none = store
+        .delete_abandoned_games(std::time::Duration::from_secs(3600))
+        .await
+        .unwrap();
+    assert!(none.is_empty(), "{none:?}");
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    let gone = store
+        .delete_abandoned_games(std::time::Duration::ZERO)
+        .await
+        .unwrap();
+    assert_eq!(gone, ["empty"]);
+    assert!(store.game("empty").await.unwrap().is_none());
+    assert!(store.game("begun").await.unwrap().is_some());
+    assert!(store.game("ended").await.unwrap().is_some());
+}
 
 async fn standing_offers_are_kept_until_the_game_ends(db: TestDb) {
     let store = Store::open(&db.url).await.unwrap();
