@@ -400,21 +400,14 @@ fn chess3d_board(pos: &Chess3d) -> BoardDescription {
         Pattern::Checkered,
     );
     description.levels = LEVELS_3D;
-    description.key = [
-        Kind::Peon,
-        Kind::Alfil,
-        Kind::Caballo,
-        Kind::Torre,
-        Kind::Dama,
-        Kind::Rey,
-    ]
-    .into_iter()
-    .map(|kind| KeyEntry {
-        white: chess3d_symbol(Side::White, kind),
-        black: chess3d_symbol(Side::Black, kind),
-        letter: kind.char(),
-        name: chess3d_name(kind),
-    })
-    .collect();
+    description.key = Kind::ALL
+        .into_iter()
+        .map(|kind| KeyEntry {
+            white: chess3d_symbol(Side::White, kind),
+            black: chess3d_symbol(Side::Black, kind),
+            letter: kind.char(),
+            name: chess3d_name(kind),
+        })
+        .collect();
     description
 }

@@ -63,7 +63,7 @@ impl Analysts {
     }
 }
 
-/// The request's body.
+/// The body of both requests: the position, and for `/api/analyse` the search.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct AnalyseRequest {
@@ -78,19 +78,6 @@ pub(crate) struct AnalyseRequest {
     ply: Option<usize>,
     movetime_ms: Option<u64>,
     multipv: Option<usize>,
-}
-
-/// `POST /api/positions`' body: a position to show, as for an analysis.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct PositionRequest {
-    game: Option<String>,
-    variant: Option<String>,
-    position: Option<String>,
-    #[serde(default)]
-    moves: Vec<String>,
-    game_id: Option<String>,
-    ply: Option<usize>,
 }
 
 /// What the analysis board draws: the position after the moves, its pieces and legal
@@ -114,19 +101,14 @@ pub(crate) struct AnalysisBoard {
 /// engine (so also for a game in progress, as any spectator sees it).
 pub(crate) async fn position(
     State(state): State<AppState>,
-    ApiJson(request): ApiJson<PositionRequest>,
+    ApiJson(request): ApiJson<AnalyseRequest>,
 ) -> Result<Json<AnalysisBoard>, ApiError> {
-    let as_analysis = AnalyseRequest {
-        game: request.game,
-        variant: request.variant,
-        position: request.position,
-        moves: request.moves,
-        game_id: request.game_id,
-        ply: request.ply,
-        movetime_ms: None,
-        multipv: None,
-    };
-    let record = record_of(&state, &as_analysis, Engine::NotUsed).await?;
+    if request.movetime_ms.is_some() || request.multipv.is_some() {
+        return Err(ApiError::bad_request(
+            "movetime_ms and multipv are for /api/analyse: /api/positions asks no engine",
+        ));
+    }
+    let record = record_of(&state, &request, Engine::NotUsed).await?;
     let kind = record.kind();
     let sides = kind.info().sides;
     let position = record.position();
