@@ -551,8 +551,10 @@ async fn a_phone_sized_screen() {
     // move down to level 0.
     page.click(".level-tabs [data-level=\"1\"]").await;
     page.click_spot("1,4,7").await;
-    page.wait_for("document.querySelector('.level-tabs [data-level=\"0\"] .count')?.textContent === '1'")
-        .await;
+    page.wait_for(
+        "document.querySelector('.level-tabs [data-level=\"0\"] .count')?.textContent === '1'",
+    )
+    .await;
     page.click(".level-tabs [data-level=\"0\"]").await;
     page.click_spot("0,4,7").await;
     wait_moves(&page, 1).await;

@@ -11,7 +11,7 @@ import { h } from '../dom.js';
 // Ajedrez 3D level, row letter and column (`1D4`). The piece that moves comes first.
 const D = {
   chess: {
-    k: 'Kd4 kh8',
+    k: 'Kd4 kh8 Pa2',
     q: 'Qd4 Kh1 kh8 Pd6 nf6',
     r: 'Rd4 Kh1 kh8 Pd7 nf4',
     b: 'Bd4 Ka8 kh1 Pf6 nb2',
