@@ -145,6 +145,24 @@ async fn the_game_over_banner_does_not_move_the_board() {
         page.wait_for("document.querySelector('.banner').hidden")
             .await;
 
+        // The choice between two capture paths does not move the board either.
+        let created = create_game(
+            &h,
+            json!({"game": "draughts", "position": "B:W6,7,14,15:B2"}),
+        )
+        .await;
+        open_hotseat(&h, &page, &created).await;
+        let board = rect(&page, ".board").await;
+        page.click_spot("0,3,7").await; // square 2
+        page.wait_for_el(".board .target").await;
+        page.click_spot("0,3,3").await; // square 18
+        page.wait_for_el(".path-option").await;
+        assert_eq!(rect(&page, ".board").await, board, "draughts at {width} px");
+        if width == 375 {
+            page.screenshot(&screenshot_path("draughts-path-choice-375"))
+                .await;
+        }
+
         // Ajedrez 3D: White's dama takes Black's.
         let created = create_game(
             &h,

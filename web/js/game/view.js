@@ -169,7 +169,8 @@ export function createView(root) {
         el,
         h('span', { class: `swatch ${state.game}-${side}`, 'aria-hidden': 'true' }),
         h('span', { class: 'name' }, player.name || player.computer ? `${name} (${sideLabel(side)})` : name),
-        lost ? capturedStrip(page, side, lost[otherSide(page, side)]) : null,
+        // An empty strip until the start position comes, so that the bar keeps its height.
+        lost ? capturedStrip(page, side, lost[otherSide(page, side)]) : h('span', { class: 'captured' }),
         state.clock ? clock : null,
       );
       el.classList.toggle('to-move', state.status === 'playing' && state.turn === side);
