@@ -297,6 +297,7 @@ export function analysisPage(root) {
       board: view.board,
       flipped: page.flipped,
       xiangqiStyle: localStorage.getItem('tablero.xiangqiPieces') || 'chinese',
+      chess3dStyle: localStorage.getItem('tablero.chess3dPieces') || 'moves',
       selected: page.selected,
       targets,
       marks: [],

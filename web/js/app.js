@@ -1,6 +1,7 @@
 // The entry point: the header (language, sound), the client-side routes
-// (`/` the lobby, `/game/<id>` a game, `/analysis`, `/players`, `/reports`; the last
-// three are loaded when first opened) and seat links (`#seat=<token>&side=<side>`).
+// (`/` the lobby, `/game/<id>` a game, `/analysis`, `/players`, `/reports`,
+// `/rules/<game>`; the last four are loaded when first opened) and seat links
+// (`#seat=<token>&side=<side>`).
 import * as api from './api.js';
 import { h, mount } from './dom.js';
 import { LANGUAGES, lang, onLangChange, setLang, t } from './i18n.js';
@@ -45,6 +46,7 @@ function drawHeader() {
       h('a', { href: '/analysis', 'data-link': '', id: 'nav-analysis' }, t('nav.analysis')),
       h('a', { href: '/players', 'data-link': '', id: 'nav-players' }, t('nav.players')),
       h('a', { href: '/reports', 'data-link': '', id: 'nav-reports' }, t('nav.reports')),
+      h('a', { href: '/rules/chess', 'data-link': '', id: 'nav-rules' }, t('nav.rulesShort')),
     ),
     h('div', { class: 'tools' }, language, sound),
   );
@@ -63,7 +65,8 @@ async function route() {
   unmountPage?.();
   unmountPage = null;
   for (const link of header.querySelectorAll('nav a')) {
-    const here = link.getAttribute('href') === location.pathname;
+    const href = link.getAttribute('href');
+    const here = href === location.pathname || (href.startsWith('/rules/') && location.pathname.startsWith('/rules'));
     if (here) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
@@ -78,6 +81,10 @@ async function route() {
   } else if (/^\/players\/?$/.test(location.pathname)) {
     const { playersPage } = await import('./players.js');
     playersPage(mount(main));
+  } else if (/^\/rules(\/[a-z0-9]+)?\/?$/.test(location.pathname)) {
+    const { rulesPage } = await import('./rules.js');
+    const game = location.pathname.split('/')[2] || 'chess';
+    await rulesPage(mount(main), game, new URLSearchParams(location.search), navigate);
   } else if (/^\/reports\/?$/.test(location.pathname)) {
     const { reportsPage } = await import('./reports.js');
     reportsPage(mount(main));

@@ -16,15 +16,18 @@ function place(spot, board, flipped) {
   return [col * CELL, row * CELL];
 }
 
-/** The drawing of a piece of `game` in a 100×100 box; `xiangqiStyle` as `xiangqiPiece`. */
-export function pieceDrawing(game, piece, xiangqiStyle) {
+/**
+ * The drawing of a piece of `game` in a 100×100 box; `xiangqiStyle` as `xiangqiPiece`,
+ * `chess3d` {style, flipped} as `chess3dPiece` on a board drawn `flipped`.
+ */
+export function pieceDrawing(game, piece, xiangqiStyle, chess3d = {}) {
   switch (game) {
     case 'xiangqi':
       return xiangqiPiece(piece.kind, piece.side, xiangqiStyle);
     case 'draughts':
       return draughtsPiece(piece.kind, piece.side);
     case 'chess3d':
-      return chess3dPiece(piece.kind, piece.side);
+      return chess3dPiece(piece.kind, piece.side, chess3d.style, (piece.side === 'white') !== !!chess3d.flipped);
     default:
       return chessPiece(piece.kind, piece.side);
   }
@@ -35,12 +38,12 @@ export const spotName = (board, spot) => board.names[spot[0]][spot[2]][spot[1]];
 
 /**
  * Draws the board: one SVG per level. `view` holds: game, board, flipped,
- * xiangqiStyle, selected, targets (spots), marks (spots to pick a path from), forced
- * (pieces that must capture), path ({passed, taken}: the squares of a capture pressed
- * so far and the men it takes), fileNumbers (xiangqi: each side's file numbers along
- * the edges instead of the ICCS letters and ranks), last (a move hint), focus (the
- * spot that takes the keyboard focus: roving tabindex), label, levelLabel(n) and
- * describe(spot, piece, {selected, target}) for the cells' labels.
+ * xiangqiStyle, chess3dStyle, selected, targets (spots), marks (spots to pick a path
+ * from), forced (pieces that must capture), path ({passed, taken}: the squares of a
+ * capture pressed so far and the men it takes), fileNumbers (xiangqi: each side's file
+ * numbers along the edges instead of the ICCS letters and ranks), last (a move hint),
+ * focus (the spot that takes the keyboard focus: roving tabindex), label,
+ * levelLabel(n) and describe(spot, piece, {selected, target}) for the cells' labels.
  */
 export function drawBoard(view) {
   const levels = [];
@@ -132,7 +135,7 @@ function drawLevel(view, level) {
       'data-piece': key(piece.at),
       class: taken.has(key(piece.at)) ? 'taken' : same(piece.at, view.dragging) ? 'dragging' : null,
     });
-    g.append(pieceDrawing(game, piece, view.xiangqiStyle));
+    g.append(pieceDrawing(game, piece, view.xiangqiStyle, { style: view.chess3dStyle, flipped }));
     pieces.append(g);
   }
   svg.append(pieces);

@@ -54,6 +54,11 @@ export function reasonText(outcome, sides) {
   return text === key ? outcome.text : text;
 }
 
+/** The address of the rules page of `game`, at the rules of `variant` where they differ. */
+export function rulesPath(game, variant) {
+  return variant && game === 'draughts' ? `/rules/${game}?variant=${encodeURIComponent(variant)}` : `/rules/${game}`;
+}
+
 /** Says `text` to screen readers through the page's live region. */
 export function announce(text) {
   const region = document.getElementById('announcer');

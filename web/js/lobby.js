@@ -3,7 +3,7 @@
 import * as api from './api.js';
 import { h, mount } from './dom.js';
 import { t } from './i18n.js';
-import { games, saveSeats, sideLabel, sidesOf } from './common.js';
+import { games, rulesPath, saveSeats, sideLabel, sidesOf } from './common.js';
 
 const PRESETS = [
   ['1+0', 1, 0],
@@ -97,6 +97,17 @@ export function lobbyPage(root, navigate) {
         ),
       ),
     );
+    controls.push(
+      h(
+        'p',
+        { class: 'rules-link' },
+        h(
+          'a',
+          { href: rulesPath(info.id, info.id === 'draughts' ? variant : null), 'data-link': '', id: 'lobby-rules' },
+          t('nav.rules', { game: t(`game.${info.id}`) }),
+        ),
+      ),
+    );
     if (info.variants.length > 1) {
       controls.push(
         field(
@@ -107,6 +118,7 @@ export function lobbyPage(root, navigate) {
             variant,
             (v) => {
               form.variant[info.id] = v;
+              drawForm();
             },
           ),
         ),

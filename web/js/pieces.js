@@ -1,5 +1,5 @@
-// Piece drawings, made for tablero, in a 100×100 box: a chess set (also used for
-// Ajedrez 3D's pieces by name), xiangqi discs with Chinese characters, draughts men
+// Piece drawings, made for tablero, in a 100×100 box: a chess set, Ajedrez 3D discs
+// that show their moves (or the chess set by name), xiangqi discs with Chinese characters, draughts men
 // and kings.
 import { s } from './dom.js';
 
@@ -70,11 +70,92 @@ export function chessPiece(kind, side) {
 // Ajedrez 3D letters to the chess drawing of the piece's name.
 const CHESS3D = { p: 'p', a: 'b', c: 'n', t: 'r', d: 'q', r: 'k' };
 
-/** An Ajedrez 3D piece (p a c t d r), drawn as its namesake with its letter. */
-export function chess3dPiece(kind, side) {
-  const g = chessPiece(CHESS3D[kind] || 'p', side);
-  g.append(s('text', { x: 88, y: 22, class: 'piece-letter' }, kind.toUpperCase()));
-  return g;
+// Ajedrez 3D's own pieces: a chess player would move a bishop-shaped alfil diagonally
+// and guard the king, so each disc shows its letter and the way it moves instead —
+// arrows to the rim for slides (straight for the alfil, diagonal for the torre, both
+// for the rey), dots on the squares a step reaches (two per direction for the dama,
+// the eight L-squares for the caballo), the pawn's step ahead and its captures behind.
+// The dama, the piece whose loss ends the game, wears a gold ring and a crown.
+const STRAIGHT = [
+  [0, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+];
+const DIAGONAL = [
+  [1, -1],
+  [1, 1],
+  [-1, 1],
+  [-1, -1],
+];
+
+function arrow(dx, dy, from, to, cls = 'move-arrow') {
+  const n = Math.hypot(dx, dy);
+  const [ux, uy] = [dx / n, dy / n];
+  const [x1, y1, x2, y2] = [50 + ux * from, 50 + uy * from, 50 + ux * to, 50 + uy * to];
+  // The head: a triangle on the tip, 7 long and 10 wide.
+  const [bx, by] = [x2 - ux * 7, y2 - uy * 7];
+  const head = `M${x2} ${y2} L${bx - uy * 5} ${by + ux * 5} L${bx + uy * 5} ${by - ux * 5} Z`;
+  return [s('path', { d: `M${x1} ${y1} L${bx} ${by}`, class: cls }), s('path', { d: head, class: `${cls}-head` })];
+}
+
+const dot = (x, y, r = 4) => s('circle', { cx: 50 + x, cy: 50 + y, r, class: 'move-dot' });
+
+function chess3dMoves(kind, forwardUp) {
+  const ahead = forwardUp ? -1 : 1;
+  switch (kind) {
+    case 'a':
+      return STRAIGHT.map(([x, y]) => arrow(x, y, 23, 40));
+    case 't':
+      return DIAGONAL.map(([x, y]) => arrow(x, y, 23, 40));
+    case 'r':
+      return [...STRAIGHT, ...DIAGONAL].map(([x, y]) => arrow(x, y, 24, 40));
+    case 'd':
+      return [...STRAIGHT, ...DIAGONAL].flatMap(([x, y]) => {
+        const n = Math.hypot(x, y);
+        return [dot((x / n) * 26, (y / n) * 26, 3.5), dot((x / n) * 35, (y / n) * 35, 3.5)];
+      });
+    case 'c':
+      return [
+        [1, 2],
+        [2, 1],
+        [2, -1],
+        [1, -2],
+        [-1, -2],
+        [-2, -1],
+        [-2, 1],
+        [-1, 2],
+      ].map(([x, y]) => dot(x * 15, y * 15));
+    default:
+      return [
+        arrow(0, ahead, 23, 40),
+        arrow(1, -ahead, 25, 40, 'capture-arrow'),
+        arrow(-1, -ahead, 25, 40, 'capture-arrow'),
+      ];
+  }
+}
+
+/**
+ * An Ajedrez 3D piece (p a c t d r) of `side`. `style` 'moves' draws its letter and its
+ * moves (the pawn's ahead is up when `forwardUp`), 'chess' its chess namesake with the
+ * letter in a corner.
+ */
+export function chess3dPiece(kind, side, style = 'moves', forwardUp = side === 'white') {
+  if (style === 'chess') {
+    const g = chessPiece(CHESS3D[kind] || 'p', side);
+    g.append(s('text', { x: 88, y: 22, class: 'piece-letter' }, kind.toUpperCase()));
+    return g;
+  }
+  const royal = kind === 'd';
+  return s(
+    'g',
+    { class: `piece chess3d ${side === 'white' ? 'light' : 'dark'}${royal ? ' royal' : ''}`, 'data-kind': kind },
+    s('circle', { cx: 50, cy: 50, r: royal ? 40 : 42, class: 'disc' }),
+    royal ? s('circle', { cx: 50, cy: 50, r: 43, class: 'royal-ring' }) : null,
+    chess3dMoves(kind, forwardUp),
+    royal ? s('path', { d: 'M37 42 L35 26 L43 32 L50 22 L57 32 L65 26 L63 42 Z', class: 'crown' }) : null,
+    s('text', { x: 50, y: royal ? 60 : 52, class: `letter${royal ? ' small' : ''}` }, kind.toUpperCase()),
+  );
 }
 
 const XIANGQI = {

@@ -1,7 +1,7 @@
 //! The web interface: the files of `web/` compiled into the binary and served at every
 //! path outside `/api`. Paths that name no file but look like a page of the interface
-//! (`/`, `/game/<id>`, `/games`, `/players`, `/reports`) answer `index.html`, whose
-//! scripts route on the client.
+//! (`/`, `/game/<id>`, `/games`, `/players`, `/reports`, `/rules/<game>`) answer
+//! `index.html`, whose scripts route on the client.
 //!
 //! Files are revalidated on every load (`Cache-Control: no-cache` with a strong
 //! `ETag` of their content), so a new binary's files are picked up at once and an
@@ -45,6 +45,11 @@ const ASSETS: &[Asset] = assets![
     "js/pieces.js",
     "js/players.js",
     "js/reports.js",
+    "js/rules.js",
+    "js/rules/diagrams.js",
+    "js/rules/en.js",
+    "js/rules/es.js",
+    "js/rules/zh-CN.js",
     "js/sound.js",
 ];
 
@@ -184,11 +189,12 @@ mod tests {
     /// uncompressed, so the compressed load (the 250 KB) is well below.
     #[test]
     fn first_load_is_under_250_kb_uncompressed() {
-        const LATER: [&str; 5] = [
+        const LATER: [&str; 6] = [
             "js/analysis.js",
             "css/analysis.css",
             "js/players.js",
             "js/reports.js",
+            "js/rules.js",
             "fonts/LICENSE.txt",
         ];
         let app = String::from_utf8_lossy(
@@ -198,15 +204,17 @@ mod tests {
                 .map_or(&[][..], |a| a.bytes),
         )
         .into_owned();
-        for page in ["analysis.js", "players.js", "reports.js"] {
+        for page in ["analysis.js", "players.js", "reports.js", "rules.js"] {
             assert!(
                 app.contains(&format!("import('./{page}')")),
                 "{page} is loaded on demand"
             );
         }
+        // The rules pages' texts and diagrams come with a rules page, one language
+        // at a time.
         let total: usize = ASSETS
             .iter()
-            .filter(|a| !LATER.contains(&a.path))
+            .filter(|a| !LATER.contains(&a.path) && !a.path.starts_with("js/rules/"))
             .map(|a| a.bytes.len())
             .sum();
         assert!(total < 250 * 1024, "a first visit loads {total} bytes");

@@ -547,7 +547,18 @@ async fn a_phone_sized_screen() {
         );
         page.screenshot(&screenshot_path(name)).await;
     }
-    click_move(&page, "1,4,7", "0,4,7").await;
+    // One level at a time on a phone: the level tabs reach the king on level 1 and its
+    // move down to level 0.
+    page.click(".level-tabs [data-level=\"1\"]").await;
+    page.click_spot("1,4,7").await;
+    page.wait_for(
+        "document.querySelector('.level-tabs [data-level=\"0\"] .count')?.textContent === '1'",
+    )
+    .await;
+    page.click(".level-tabs [data-level=\"0\"]").await;
+    page.click_spot("0,4,7").await;
+    wait_moves(&page, 1).await;
+    assert_eq!(notations(&page).await, ["R-0-H5"]);
     h.assert_no_console_errors(&[]);
 }
 

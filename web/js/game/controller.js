@@ -166,6 +166,19 @@ export function createController(page, view, signal) {
       localStorage.setItem('tablero.xiangqiFiles', on ? 'on' : 'off');
       render();
     },
+    setChess3dStyle(style) {
+      page.chess3dStyle = style;
+      localStorage.setItem('tablero.chess3dPieces', style);
+      render();
+    },
+    showLevel(level) {
+      page.level = level;
+      render();
+    },
+    closeBanner() {
+      page.bannerClosed = true;
+      render();
+    },
     setXiangqiStyle(style) {
       page.xiangqiStyle = style;
       localStorage.setItem('tablero.xiangqiPieces', style);

@@ -21,6 +21,12 @@ export function createPage(id) {
     flip: false,
     autoflip: localStorage.getItem('tablero.autoflip') === 'on',
     xiangqiStyle: localStorage.getItem('tablero.xiangqiPieces') || 'chinese',
+    // Ajedrez 3D's pieces: drawings of their moves, or their chess namesakes.
+    chess3dStyle: localStorage.getItem('tablero.chess3dPieces') || 'moves',
+    /** The level shown on phones (Ajedrez 3D), null: where the last move ended. */
+    level: null,
+    /** The game-over banner was put away. */
+    bannerClosed: false,
     // Chinese move notation: the saved choice, else on when the page is in Chinese.
     chineseNotation: notation ? notation === 'chinese' : lang() === 'zh-CN',
     // Xiangqi's file numbers on the edges: likewise.
@@ -65,6 +71,8 @@ export function receive(page, state) {
   const changed = !old || state.version !== old.version;
   if (changed) clearSelection(page);
   const moved = !!old && state.moves.length > old.moves.length;
+  // A phone shows the level where the move that just came ended.
+  if (moved) page.level = null;
   // Reviewing the position that was the last one follows the game.
   if (moved && page.review && page.review.ply === old.moves.length) page.review = null;
   if (page.review && page.review.ply > state.moves.length) page.review = null;
@@ -110,6 +118,13 @@ export const shownBoard = (page) => (page.review || page.state).board;
 export const shownLastMove = (page) => (page.review ? page.review.last_move : page.state.last_move);
 /** The ply shown: moves played before the position on the board. */
 export const shownPly = (page) => (page.review ? page.review.ply : page.state.moves.length);
+
+/** The level a phone shows: the one chosen, else where the last move shown ended. */
+export function shownLevel(page, board) {
+  if (page.level != null && page.level < board.levels) return page.level;
+  const lastMove = shownLastMove(page);
+  return lastMove ? last(lastMove.path)[0] : 0;
+}
 
 /** The outcome's reason in the current language, e.g. "Red is checkmated". */
 export const outcomeText = (page) => reasonText(page.state.outcome, sides(page));

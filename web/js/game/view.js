@@ -4,7 +4,7 @@
 // `intents`; nothing here changes the state.
 import * as api from '../api.js';
 import { drawBoard, pieceDrawing, spotName } from '../board.js';
-import { sideLabel } from '../common.js';
+import { rulesPath, sideLabel } from '../common.js';
 import { h, mount, s } from '../dom.js';
 import { t } from '../i18n.js';
 import { chessPiece } from '../pieces.js';
@@ -23,6 +23,7 @@ import {
   pathMarks,
   shownBoard,
   shownLastMove,
+  shownLevel,
   shownPly,
   sides,
   targets,
@@ -37,6 +38,7 @@ export function createView(root) {
   const top = h('div', { class: 'player top' });
   const bottom = h('div', { class: 'player bottom' });
   const banner = h('div', { class: 'banner', role: 'status', hidden: true });
+  const levelTabs = h('div', { class: 'level-tabs', role: 'tablist' });
   const choiceBox = h('div', { class: 'choice', hidden: true });
   const overlay = h('div', { class: 'overlay', hidden: true });
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
@@ -60,19 +62,19 @@ export function createView(root) {
     h('div', { class: 'panel-part' }, movesHeading, reviewNote, moveList, nav),
     h('div', { class: 'panel-part' }, actions, settings),
   );
-  const area = h('div', { class: 'board-area' }, banner, top, choiceBox, boards, boardKeys, bottom);
+  const area = h('div', { class: 'board-area' }, banner, top, choiceBox, levelTabs, boards, boardKeys, bottom);
   const section = h('section', { class: 'game' }, area, panel, overlay);
   mount(root, section);
 
   /** Everything, from the state. */
   function render(page, intents) {
     if (!page.state) return;
-    renderBoard(page);
+    renderBoard(page, intents);
     renderPlayers(page);
     renderStatus(page, intents);
     renderMoves(page, intents);
     renderActions(page, intents);
-    renderBanner(page);
+    renderBanner(page, intents);
     renderChoice(page, intents);
     message.textContent = page.message;
     inputLabel.textContent = t('input.label');
@@ -82,7 +84,7 @@ export function createView(root) {
     submit.disabled = !canMove(page);
   }
 
-  function renderBoard(page) {
+  function renderBoard(page, intents) {
     const { state } = page;
     const board = shownBoard(page);
     const flipped = isFlipped(page);
@@ -93,6 +95,7 @@ export function createView(root) {
       flipped,
       xiangqiStyle: page.xiangqiStyle,
       fileNumbers: state.game === 'xiangqi' && page.fileNumbers,
+      chess3dStyle: page.chess3dStyle,
       selected: page.selected,
       focus: focusSpot(page, board, flipped),
       targets: targets(page),
@@ -111,14 +114,52 @@ export function createView(root) {
     const hadFocus = boards.contains(document.activeElement);
     if (svgs.length > 1) {
       const order = flipped ? [...svgs.keys()].reverse() : [...svgs.keys()];
+      const shown = shownLevel(page, board);
       mount(
         boards,
-        order.map((i) => h('figure', { class: 'level' }, h('figcaption', {}, t('level.label', { n: i })), svgs[i])),
+        order.map((i) =>
+          h(
+            'figure',
+            { class: `level${i === shown ? ' shown' : ''}`, id: `level-${i}`, role: 'tabpanel' },
+            h('figcaption', {}, t('level.label', { n: i })),
+            svgs[i],
+          ),
+        ),
       );
+      renderLevelTabs(page, order, shown, intents);
     } else {
       mount(boards, svgs);
+      levelTabs.replaceChildren();
     }
     if (hadFocus) boards.querySelector('[data-spot][tabindex="0"]')?.focus();
+  }
+
+  // The phones' level switcher (the stylesheet hides it on wider screens, where the
+  // levels stand side by side): the level of the selected piece is marked and each tab
+  // counts the selected piece's moves that end on its level, so that a move between
+  // levels is two presses and a tab, without scrolling.
+  function renderLevelTabs(page, order, shown, intents) {
+    const ends = targets(page);
+    mount(
+      levelTabs,
+      order.map((n) => {
+        const count = ends.filter((spot) => spot[0] === n).length;
+        return h(
+          'button',
+          {
+            type: 'button',
+            role: 'tab',
+            class: page.selected?.[0] === n ? 'has-selected' : null,
+            'data-level': n,
+            'aria-selected': n === shown ? 'true' : 'false',
+            'aria-controls': `level-${n}`,
+            onclick: () => intents.showLevel(n),
+          },
+          t('level.label', { n }),
+          count ? h('span', { class: 'count', 'aria-label': t('level.moves', { n: count }) }, String(count)) : null,
+        );
+      }),
+    );
   }
 
   function renderPlayers(page) {
@@ -133,7 +174,8 @@ export function createView(root) {
         el,
         h('span', { class: `swatch ${state.game}-${side}`, 'aria-hidden': 'true' }),
         h('span', { class: 'name' }, player.name || player.computer ? `${name} (${sideLabel(side)})` : name),
-        lost ? capturedStrip(page, side, lost[otherSide(page, side)]) : null,
+        // An empty strip until the start position comes, so that the bar keeps its height.
+        lost ? capturedStrip(page, side, lost[otherSide(page, side)]) : h('span', { class: 'captured' }),
         state.clock ? clock : null,
       );
       el.classList.toggle('to-move', state.status === 'playing' && state.turn === side);
@@ -304,18 +346,39 @@ export function createView(root) {
       style.addEventListener('change', () => intents.setXiangqiStyle(style.value));
       options.push(h('label', { class: 'check', for: 'opt-pieces' }, t('settings.xiangqiPieces'), ' ', style));
     }
+    if (state.game === 'chess3d') {
+      const style = h(
+        'select',
+        { id: 'opt-pieces3d' },
+        ['moves', 'chess'].map((v) => h('option', { value: v, selected: v === page.chess3dStyle }, t(`pieces3d.${v}`))),
+      );
+      style.addEventListener('change', () => intents.setChess3dStyle(style.value));
+      options.push(h('label', { class: 'check', for: 'opt-pieces3d' }, t('settings.pieces'), ' ', style));
+    }
+    options.push(
+      h(
+        'a',
+        { href: rulesPath(state.game, state.variant), 'data-link': '', id: 'game-rules' },
+        t('nav.rules', { game: t(`game.${state.game}`) }),
+      ),
+    );
     mount(settings, options);
   }
 
-  function renderBanner(page) {
+  function renderBanner(page, intents) {
     const { outcome } = page.state;
-    banner.hidden = !outcome;
+    banner.hidden = !outcome || page.bannerClosed;
     if (!outcome) return;
     const title = outcome.winner ? t('over.wins', { side: sideLabel(outcome.winner) }) : t('over.draw');
     mount(
       banner,
-      h('strong', {}, `${t('over.title')} · ${title} (${outcome.result})`),
-      h('span', {}, outcomeText(page)),
+      h(
+        'div',
+        { class: 'banner-text' },
+        h('strong', {}, `${t('over.title')} · ${title} (${outcome.result})`),
+        h('span', {}, outcomeText(page)),
+      ),
+      h('button', { type: 'button', class: 'close', 'aria-label': t('btn.close'), onclick: intents.closeBanner }, '×'),
     );
   }
 
@@ -457,7 +520,7 @@ function capturedStrip(page, side, taken) {
     s(
       'svg',
       { viewBox: '0 0 100 100', class: `captured-piece captured-${kind}`, 'aria-hidden': 'true' },
-      pieceDrawing(game, { kind, side: otherSide(page, side) }, page.xiangqiStyle),
+      pieceDrawing(game, { kind, side: otherSide(page, side) }, page.xiangqiStyle, { style: page.chess3dStyle }),
     ),
   );
   return h(
