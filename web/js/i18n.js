@@ -1131,6 +1131,9 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
+/** Codes that name only the kind of failure, not what was wrong. */
+const GENERIC_CODES = new Set(['bad_request', 'invalid_request_body', 'conflict', 'not_found', 'forbidden']);
+
 /**
  * A server error in the page language: a refusal or API error is rendered from its
  * stable `code` and `params` (piece names translated too); an unknown code falls back
@@ -1139,6 +1142,9 @@ export function t(key, params = {}) {
 export function errorText(error) {
   const key = error?.code ? `code.${error.code}` : null;
   if (!key || !(key in en)) return error ? error.message : '';
+  // A generic code says little; in English the server's own message says exactly
+  // what is wrong (a bad position's details have no code of their own).
+  if (GENERIC_CODES.has(error.code) && current === 'en' && error.message) return error.message;
   const params = { ...(error.params || {}) };
   if (params.piece && `piece.${params.piece}` in en) params.piece = t(`piece.${params.piece}`);
   if (params.side && `side.${params.side}` in en) params.side = t(`side.${params.side}`);

@@ -3,7 +3,7 @@
 // shows the server's reason) and the standings per game kind with Glicko-2 ratings.
 import * as api from './api.js';
 import { h, mount } from './dom.js';
-import { t } from './i18n.js';
+import { errorText, t } from './i18n.js';
 import { games } from './common.js';
 
 const ADMIN_KEY = 'tablero.adminToken';
@@ -83,7 +83,7 @@ export function playersPage(root) {
       // A newer search (or a deletion) answered after this one: keep its list.
       if (mine !== listRequest) return;
     } catch (e) {
-      mount(body, h('p', { class: 'error', role: 'alert' }, t('error.prefix', { message: e.message })));
+      mount(body, h('p', { class: 'error', role: 'alert' }, t('error.prefix', { message: errorText(e) })));
       return;
     }
     if (!data.players.length) {
@@ -181,7 +181,7 @@ export function playersPage(root) {
     try {
       await api.deletePlayer(name, adminToken());
     } catch (e) {
-      mount(body, h('p', { class: 'error', role: 'alert' }, t('error.prefix', { message: e.message })));
+      mount(body, h('p', { class: 'error', role: 'alert' }, t('error.prefix', { message: errorText(e) })));
       return;
     }
     refresh();
@@ -238,7 +238,7 @@ export function playersPage(root) {
         });
         refresh();
       } catch (e) {
-        error.textContent = t('error.prefix', { message: e.message });
+        error.textContent = t('error.prefix', { message: errorText(e) });
       } finally {
         submit.disabled = false;
       }
@@ -268,7 +268,7 @@ export function playersPage(root) {
     try {
       data = await api.standings(view.game);
     } catch (e) {
-      mount(body, h('p', { class: 'error', role: 'alert' }, t('error.prefix', { message: e.message })));
+      mount(body, h('p', { class: 'error', role: 'alert' }, t('error.prefix', { message: errorText(e) })));
       return;
     }
     if (!data.standings.length) {

@@ -5,7 +5,7 @@
 // to the reports of its game.
 import * as api from './api.js';
 import { h, mount } from './dom.js';
-import { t } from './i18n.js';
+import { errorText, t } from './i18n.js';
 import { games, sideLabel, sidesOf } from './common.js';
 
 const KINDS = ['board', 'linear', 'players', 'top10'];
@@ -228,7 +228,7 @@ export function reportsPage(root) {
       svg = await api.reportSvg(kind, query);
     } catch (e) {
       if (mine === shown)
-        mount(result, h('p', { class: 'error', role: 'alert' }, t('error.prefix', { message: e.message })));
+        mount(result, h('p', { class: 'error', role: 'alert' }, t('error.prefix', { message: errorText(e) })));
       return;
     }
     if (mine !== shown || !result.isConnected) return;
