@@ -240,16 +240,19 @@ fn check_admin(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
         return Err(ApiError::forbidden(
             "changing players is turned off: start the server with --admin-token \
              (or TABLERO_ADMIN_TOKEN) and send that token",
-        ));
+        )
+        .with_code("admin_disabled"));
     };
     match crate::routes::bearer(headers) {
         None => Err(ApiError::unauthorized(
             "changing players needs the administrator token: send `Authorization: Bearer <token>`",
-        )),
+        )
+        .with_code("admin_token_required")),
         Some(token) if tablero_store::token_matches(hash, token) => Ok(()),
-        Some(_) => Err(ApiError::forbidden(
-            "the administrator token is not the server's",
-        )),
+        Some(_) => Err(
+            ApiError::forbidden("the administrator token is not the server's")
+                .with_code("admin_token_invalid"),
+        ),
     }
 }
 

@@ -48,6 +48,7 @@ async fn players_change_only_with_the_administrator_token() {
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(body["code"], "admin_disabled");
     assert!(
         body["error"]
             .as_str()
@@ -66,7 +67,7 @@ async fn players_change_only_with_the_administrator_token() {
         }),
     )
     .await;
-    let (status, _) = call(
+    let (status, body) = call(
         &app,
         "POST",
         "/api/players/import",
@@ -75,7 +76,8 @@ async fn players_change_only_with_the_administrator_token() {
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let (status, _) = call(
+    assert_eq!(body["code"], "admin_token_required");
+    let (status, body) = call(
         &app,
         "POST",
         "/api/players/import",
@@ -84,6 +86,7 @@ async fn players_change_only_with_the_administrator_token() {
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(body["code"], "admin_token_invalid");
     let (_, players) = call(&app, "GET", "/api/players", None, None).await;
     assert_eq!(players["players"], json!([]), "nothing was imported");
     let (status, body) = call(
