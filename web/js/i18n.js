@@ -326,7 +326,7 @@ const en = {
   'code.analysis_busy': 'Every analyst is busy: try again in a few seconds',
   'code.admin_disabled': 'Changing players is turned off on this server (it has no administrator token)',
   'code.admin_token_required': 'Changing players needs the administrator token',
-  'code.admin_token_invalid': 'That is not this server\'s administrator token',
+  'code.admin_token_invalid': "That is not this server's administrator token",
   'nav.analysis': 'Analysis',
   'analysis.title': 'Analysis board',
   'analysis.engine': 'Engine',
