@@ -808,10 +808,13 @@ impl Shared {
 /// Creates a hot-seat game over HTTP.
 async fn create_game(shared: &Shared, index: usize) -> Result<Created, SessionError> {
     let config = &shared.config;
-    let sides: [&str; 2] = match config.game.as_str() {
-        "xiangqi" => ["red", "black"],
-        _ => ["white", "black"],
-    };
+    // An id the catalog does not know is sent as it is: the server names the error.
+    let sides = config
+        .game
+        .parse::<tablero_games::GameKind>()
+        .map_or(["white", "black"], |kind| {
+            [tablero_core::Side::White, tablero_core::Side::Black].map(|side| kind.side_name(side))
+        });
     let mut body = json!({
         "game": config.game,
         "players": {
