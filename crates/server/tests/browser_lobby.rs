@@ -252,9 +252,19 @@ async fn axe_finds_no_violation_on_any_page() {
     act(&h, over, "white", "moves", json!({"move": "g2g4"})).await;
     act(&h, over, "black", "moves", json!({"move": "d8h4"})).await;
     let mut found = Vec::new();
-    for lang in ["en", "zh-CN"] {
-        let page = h.page().await;
+    // English on a desktop in the light scheme, Chinese on a phone (Ajedrez 3D's level
+    // tabs) in the dark one.
+    for (lang, (width, height), scheme) in
+        [("en", (1280, 900), "light"), ("zh-CN", (375, 812), "dark")]
+    {
+        let page = h.browser.page(width, height).await;
+        page.color_scheme(scheme).await;
         set_lang(&h, &page, lang).await;
+        assert_eq!(
+            page.eval("matchMedia('(prefers-color-scheme: dark)').matches")
+                .await,
+            json!(scheme == "dark")
+        );
         let held: Vec<&Value> = games.iter().map(|(_, g)| g).collect();
         hold_seats(&page, &held).await;
         page.goto(&h.url("/")).await;
@@ -269,9 +279,23 @@ async fn axe_finds_no_violation_on_any_page() {
         page.goto(&h.url("/analysis")).await;
         page.wait_for_el(".analysis .board [data-spot]").await;
         check(&page, &axe, &format!("analysis ({lang})"), &mut found).await;
-        page.goto(&h.url("/rules/xiangqi")).await;
-        page.wait_for_el(".rules-diagram svg").await;
-        check(&page, &axe, &format!("rules ({lang})"), &mut found).await;
+        for game in ["chess", "xiangqi", "draughts", "chess3d"] {
+            page.goto(&h.url(&format!("/rules/{game}"))).await;
+            page.wait_for_el(".rules-diagram svg").await;
+            check(
+                &page,
+                &axe,
+                &format!("rules of {game} ({lang})"),
+                &mut found,
+            )
+            .await;
+        }
+        page.goto(&h.url("/players")).await;
+        page.wait_for_el("#main h1").await;
+        check(&page, &axe, &format!("players ({lang})"), &mut found).await;
+        page.goto(&h.url("/reports")).await;
+        page.wait_for_el("#main h1").await;
+        check(&page, &axe, &format!("reports ({lang})"), &mut found).await;
     }
     assert!(
         found.is_empty(),
