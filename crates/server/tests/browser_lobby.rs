@@ -108,9 +108,9 @@ async fn my_games_are_listed_with_their_turn_and_result_filtered_and_paged() {
     );
     assert_eq!(page.eval(&strangers_link).await, json!(true));
     assert_eq!(
-        page.eval("document.querySelector('.games.mine .more').hidden")
+        page.eval("document.querySelector('.games.mine .more').checkVisibility()")
             .await,
-        json!(false)
+        json!(true)
     );
 
     // More: the last two in progress, then the finished ones, and no more button.
@@ -147,9 +147,9 @@ async fn my_games_are_listed_with_their_turn_and_result_filtered_and_paged() {
         "{all:#?}"
     );
     assert_eq!(
-        page.eval("document.querySelector('.games.mine .more').hidden")
+        page.eval("document.querySelector('.games.mine .more').checkVisibility()")
             .await,
-        json!(true)
+        json!(false)
     );
     // The next page took the keyboard's focus from the vanished button.
     assert_eq!(
@@ -157,6 +157,9 @@ async fn my_games_are_listed_with_their_turn_and_result_filtered_and_paged() {
             .await,
         json!(true)
     );
+
+    page.eval("scrollTo(0, 0); true").await;
+    page.screenshot(&screenshot_path("lobby-my-games")).await;
 
     // Filters: finished chess games only, in every list.
     choose(&page, "list-game", "chess").await;
