@@ -445,7 +445,7 @@ export function lobbyPage(root, navigate) {
       status = h('span', { class: 'result' }, ` ${resultText(g, sides)}`);
     } else if (g.turn) {
       const held = Object.keys(seatsOf(g.id));
-      // Holding both seats (two players on this device) says nothing about whose move it is.
+      // With both seats (two players on this device) every move is one's own: no "your move".
       const yours = mine && held.length === 1 && held[0] === g.turn;
       status = h(
         'span',
