@@ -29,7 +29,14 @@ async function request(method, path, body, token) {
 }
 
 export const catalog = () => request('GET', '/api/catalog');
-export const listGames = (status) => request('GET', `/api/games?status=${status}&limit=30`);
+/** Game summaries; `query` holds any of status, game, ids (an array), limit, offset. */
+export function listGames(query) {
+  const params = new URLSearchParams({ limit: 30 });
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, Array.isArray(value) ? value.join(',') : value);
+  }
+  return request('GET', `/api/games?${params}`);
+}
 export const createGame = (body) => request('POST', '/api/games', body);
 export const importGame = (body) => request('POST', '/api/games/import', body);
 export const gameState = (id) => request('GET', `/api/games/${encodeURIComponent(id)}`);

@@ -36,6 +36,11 @@ export function seatsOf(id) {
   return allSeats()[id] || {};
 }
 
+/** The ids of the games this device holds a seat of, the latest `most` of them. */
+export function seatGameIds(most) {
+  return Object.keys(allSeats()).slice(-most);
+}
+
 export function saveSeats(id, seats) {
   const all = allSeats();
   all[id] = { ...(all[id] || {}), ...seats };

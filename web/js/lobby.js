@@ -3,7 +3,7 @@
 import * as api from './api.js';
 import { h, mount } from './dom.js';
 import { t } from './i18n.js';
-import { games, rulesPath, saveSeats, sideLabel, sidesOf } from './common.js';
+import { games, reasonText, rulesPath, saveSeats, seatGameIds, seatsOf, sideLabel, sidesOf } from './common.js';
 
 const PRESETS = [
   ['1+0', 1, 0],
@@ -27,6 +27,43 @@ const form = {
   position: '',
   names: {},
 };
+
+// The lists' filters: a game id and a status, '' for all.
+const filters = { game: '', status: '' };
+
+// A page of a list, and the most own games one listing asks for (the API's limit).
+const PAGE = 30;
+const MOST_IDS = 200;
+
+/** `1–0 White wins · Black is checkmated`, `½–½ Draw · agreed by both players`. */
+function resultText(g, sides) {
+  const score = !g.winner ? '½–½' : g.winner === sides[0] ? '1–0' : '0–1';
+  const title = g.winner ? t('over.wins', { side: sideLabel(g.winner) }) : t('over.draw');
+  const reason = g.reason ? reasonText({ winner: g.winner, reason: g.reason, text: '' }, sides) : '';
+  return `${score} ${title}${reason ? ` · ${reason}` : ''}`;
+}
+
+// The next page of the listings `queries` taken one after the other: `{games, more}`.
+function pager(queries) {
+  let index = 0;
+  let offset = 0;
+  return async () => {
+    const games = [];
+    while (index < queries.length && games.length < PAGE) {
+      const want = PAGE - games.length;
+      // One more than wanted tells whether this listing goes on.
+      const page = await api.listGames({ ...queries[index], limit: want + 1, offset });
+      games.push(...page.games.slice(0, want));
+      if (page.games.length > want) {
+        offset += want;
+      } else {
+        index += 1;
+        offset = 0;
+      }
+    }
+    return { games, more: index < queries.length };
+  };
+}
 
 export function lobbyPage(root, navigate) {
   const formBox = h('section', { class: 'card new-game', 'aria-labelledby': 'new-heading' });
@@ -313,44 +350,120 @@ export function lobbyPage(root, navigate) {
     input.select();
   }
 
-  async function drawLists() {
-    const [playing, finished] = await Promise.all([
-      api.listGames('playing').catch(() => ({ games: [] })),
-      api.listGames('finished').catch(() => ({ games: [] })),
-    ]);
-    const item = (g) => {
-      const names = sidesOf(g.game).map((side) => {
-        const p = g.players[side] || {};
-        return p.computer ? t('player.computer', { level: p.computer }) : p.name || sideLabel(side);
-      });
-      const variant = g.variant === 'standard' ? '' : ` · ${t(`variant.${g.variant}`)}`;
-      return h(
-        'li',
-        {},
-        h(
-          'a',
-          { href: `/game/${g.id}`, 'data-link': '' },
-          h('strong', {}, `${t(`game.${g.game}`)}${variant}`),
-          h('span', {}, ` ${t('list.vs', { a: names[0], b: names[1] })} · ${t('list.plies', { n: g.plies })}`),
-          g.status === 'finished' && g.winner
-            ? h('span', { class: 'result' }, ` · ${t('over.wins', { side: sideLabel(g.winner) })}`)
-            : null,
-        ),
-      );
-    };
-    const list = (title, entries, cls) =>
-      h(
-        'div',
-        { class: cls },
-        h('h2', {}, title),
-        entries.length
-          ? h('ul', { class: 'game-list' }, entries.map(item))
-          : h('p', { class: 'empty' }, t('lobby.none')),
-      );
+  function drawLists() {
+    const gameFilter = select(
+      'list-game',
+      [['', t('list.allGames')], ...games().map((g) => [g.id, t(`game.${g.id}`)])],
+      filters.game,
+      (v) => {
+        filters.game = v;
+        drawLists();
+      },
+    );
+    const statusFilter = select(
+      'list-status',
+      [
+        ['', t('list.anyStatus')],
+        ['playing', t('list.playing')],
+        ['finished', t('list.finished')],
+      ],
+      filters.status,
+      (v) => {
+        filters.status = v;
+        drawLists();
+      },
+    );
+    const game = filters.game || undefined;
+    const statuses = filters.status ? [filters.status] : ['playing', 'finished'];
+    const ids = seatGameIds(MOST_IDS);
     mount(
       lists,
-      list(t('lobby.ongoing'), playing.games, 'ongoing'),
-      list(t('lobby.finished'), finished.games, 'finished'),
+      h('div', { class: 'filters' }, field(t('lobby.game'), gameFilter), field(t('list.status'), statusFilter)),
+      gameList(
+        'mine',
+        t('lobby.mine'),
+        ids.length ? statuses.map((status) => ({ status, game, ids })) : [],
+        t('lobby.mineNone'),
+      ),
+      statuses.map((status) =>
+        gameList(
+          status === 'playing' ? 'ongoing' : 'finished',
+          t(status === 'playing' ? 'lobby.ongoing' : 'lobby.finished'),
+          [{ status, game }],
+          t('lobby.none'),
+        ),
+      ),
+    );
+  }
+
+  // A titled list that shows the summaries of `queries` one after the other (games
+  // in progress before finished ones), a page at a time.
+  function gameList(cls, title, queries, emptyText) {
+    const headingId = `${cls}-heading`;
+    const ul = h('ul', { class: 'game-list', 'aria-labelledby': headingId });
+    const empty = h('p', { class: 'empty', hidden: true }, emptyText);
+    const more = h('button', { type: 'button', class: 'secondary more', hidden: true }, t('list.more'));
+    const next = pager(queries);
+    // A busy flag rather than `disabled`, which would take the focus off the button.
+    let loading = false;
+    const load = async () => {
+      if (loading) return;
+      loading = true;
+      let page;
+      try {
+        page = await next();
+      } catch (e) {
+        empty.textContent = t('error.prefix', { message: e.message });
+        empty.hidden = false;
+        return;
+      } finally {
+        loading = false;
+      }
+      const items = page.games.map((g) => item(g, cls === 'mine'));
+      ul.append(...items);
+      empty.hidden = ul.children.length > 0;
+      const hadFocus = document.activeElement === more;
+      more.hidden = !page.more;
+      // The button vanished under the keyboard's focus: the first new game takes it.
+      if (hadFocus && more.hidden && items.length) items[0].querySelector('a').focus();
+    };
+    more.addEventListener('click', load);
+    load();
+    return h('div', { class: `games ${cls}` }, h('h2', { id: headingId }, title), ul, empty, more);
+  }
+
+  function item(g, mine) {
+    const sides = sidesOf(g.game);
+    const names = sides.map((side) => {
+      const p = g.players[side] || {};
+      return p.computer ? t('player.computer', { level: p.computer }) : p.name || sideLabel(side);
+    });
+    const variant = g.variant === 'standard' ? '' : ` · ${t(`variant.${g.variant}`)}`;
+    let status = null;
+    if (g.status === 'finished') {
+      // The leading space parts the texts in the link's name; the block shows none.
+      status = h('span', { class: 'result' }, ` ${resultText(g, sides)}`);
+    } else if (g.turn) {
+      const held = Object.keys(seatsOf(g.id));
+      // With both seats (two players on this device) every move is one's own: no "your move".
+      const yours = mine && held.length === 1 && held[0] === g.turn;
+      status = h(
+        'span',
+        { class: yours ? 'turn yours' : 'turn' },
+        ` ${t('game.toMove', { side: sideLabel(g.turn) })}`,
+        yours ? ` · ${t('list.yourTurn')}` : '',
+      );
+    }
+    return h(
+      'li',
+      {},
+      h(
+        'a',
+        { href: `/game/${g.id}`, 'data-link': '' },
+        h('strong', {}, `${t(`game.${g.game}`)}${variant}`),
+        h('span', {}, ` ${t('list.vs', { a: names[0], b: names[1] })} · ${t('list.plies', { n: g.plies })}`),
+        status,
+      ),
     );
   }
 

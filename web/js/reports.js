@@ -59,8 +59,8 @@ export function reportsPage(root) {
 
   async function load() {
     const [playing, finished] = await Promise.all([
-      api.listGames('playing').catch(() => ({ games: [] })),
-      api.listGames('finished').catch(() => ({ games: [] })),
+      api.listGames({ status: 'playing' }).catch(() => ({ games: [] })),
+      api.listGames({ status: 'finished' }).catch(() => ({ games: [] })),
     ]);
     sources = [...playing.games, ...finished.games].map((g) => ({ id: g.id, game: g.game, label: gameLabel(g) }));
     const [type, value] = splitSource(choice.source);

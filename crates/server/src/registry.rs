@@ -306,6 +306,20 @@ impl GameRegistry {
         Ok(game.view(Instant::now()))
     }
 
+    /// The side to move in game `id`, if it is in progress (a list's "whose turn").
+    ///
+    /// # Errors
+    ///
+    /// 404 for an unknown id.
+    pub(crate) async fn turn(&self, id: &str) -> Result<Option<&'static str>, ApiError> {
+        let slot = self.slot(id).await?;
+        let game = slot.game.lock().await;
+        Ok(game
+            .ended
+            .is_none()
+            .then(|| game.side_name(game.record.turn())))
+    }
+
     /// A seat holder's request: authenticated by `token`, applied, stored, announced.
     pub(crate) async fn act(
         self: &Arc<Self>,

@@ -644,9 +644,19 @@ async fn list_games(
         .store()
         .list_games(&filter, limit, query.offset.unwrap_or(0))
         .await?;
+    // Games in progress are held in memory: their side to move costs a lock each.
+    let mut turns = Vec::with_capacity(games.len());
+    for g in &games {
+        turns.push(if g.status == GameStatus::Playing {
+            state.games.turn(&g.id).await.ok().flatten()
+        } else {
+            None
+        });
+    }
     let games: Vec<Value> = games
         .into_iter()
-        .map(|g| {
+        .zip(turns)
+        .map(|(g, turn)| {
             let info = g.game.parse::<GameKind>().ok().map(GameKind::info);
             let side_name =
                 |side: Side| info.map_or(side.fold("white", "black"), |i| i.sides[side.index()]);
@@ -671,6 +681,7 @@ async fn list_games(
                 "winner": g.winner.map(side_name),
                 "reason": g.reason,
                 "plies": g.plies,
+                "turn": turn,
                 "created_at": g.created_at,
                 "updated_at": g.updated_at,
             })

@@ -112,6 +112,7 @@ async fn a_chess_game_to_mate_over_http() {
     assert_eq!(list["games"][0]["id"], game.id);
     assert_eq!(list["games"][0]["plies"], 4);
     assert_eq!(list["games"][0]["reason"], "checkmate");
+    assert_eq!(list["games"][0]["turn"], Value::Null, "a finished game");
 
     // Filters: by game, and a browser's own games by their ids.
     let other = hotseat(&app, "xiangqi").await;
@@ -127,6 +128,11 @@ async fn a_chess_game_to_mate_over_http() {
     let (_, list) = call(&app, "GET", &uri, None, None).await;
     assert_eq!(list["games"].as_array().unwrap().len(), 1, "{list}");
     assert_eq!(list["games"][0]["id"], game.id);
+    let (status, _) = play(&app, &other.id, &other.token("red"), "h2e2").await;
+    assert_eq!(status, StatusCode::OK);
+    let uri = format!("/api/games?ids={}", other.id);
+    let (_, list) = call(&app, "GET", &uri, None, None).await;
+    assert_eq!(list["games"][0]["turn"], "black", "{list}");
     let (status, body) = call(&app, "GET", "/api/games?game=go", None, None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["code"], "unknown_game");

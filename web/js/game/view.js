@@ -63,12 +63,15 @@ export function createView(root) {
     h('div', { class: 'panel-part' }, actions, settings),
   );
   const area = h('div', { class: 'board-area' }, banner, top, choiceBox, levelTabs, boards, boardKeys, bottom);
-  const section = h('section', { class: 'game' }, area, panel, overlay);
+  // The page's one heading names the game; the board shows the rest.
+  const title = h('h1', { class: 'sr-only' });
+  const section = h('section', { class: 'game' }, title, area, panel, overlay);
   mount(root, section);
 
   /** Everything, from the state. */
   function render(page, intents) {
     if (!page.state) return;
+    title.textContent = t(`game.${page.state.game}`);
     renderBoard(page, intents);
     renderPlayers(page);
     renderStatus(page, intents);
@@ -119,9 +122,14 @@ export function createView(root) {
         boards,
         order.map((i) =>
           h(
-            'figure',
-            { class: `level${i === shown ? ' shown' : ''}`, id: `level-${i}`, role: 'tabpanel' },
-            h('figcaption', {}, t('level.label', { n: i })),
+            'div',
+            {
+              class: `level${i === shown ? ' shown' : ''}`,
+              id: `level-${i}`,
+              role: 'tabpanel',
+              'aria-labelledby': `level-${i}-caption`,
+            },
+            h('div', { class: 'caption', id: `level-${i}-caption` }, t('level.label', { n: i })),
             svgs[i],
           ),
         ),

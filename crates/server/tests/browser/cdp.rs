@@ -260,6 +260,15 @@ impl Page<'_> {
         self.browser.send(Some(&self.session), method, params).await
     }
 
+    /// Makes the page's `prefers-color-scheme` `scheme` (`light` or `dark`).
+    pub async fn color_scheme(&self, scheme: &str) {
+        self.call(
+            "Emulation.setEmulatedMedia",
+            json!({"features": [{"name": "prefers-color-scheme", "value": scheme}]}),
+        )
+        .await;
+    }
+
     /// Opens `url` and waits for the page's scripts to have drawn something.
     pub async fn goto(&self, url: &str) {
         self.call("Page.navigate", json!({"url": url})).await;
