@@ -2,7 +2,7 @@
 // position, names), the invitation of an online game, the lists of games, import.
 import * as api from './api.js';
 import { h, mount } from './dom.js';
-import { t } from './i18n.js';
+import { errorText, t } from './i18n.js';
 import { games, reasonText, rulesPath, saveSeats, seatGameIds, seatsOf, sideLabel, sidesOf } from './common.js';
 
 const PRESETS = [
@@ -311,7 +311,7 @@ export function lobbyPage(root, navigate) {
         navigate(`/game/${created.id}`);
       }
     } catch (e) {
-      error.textContent = t('error.prefix', { message: e.message });
+      error.textContent = t('error.prefix', { message: errorText(e) });
     }
   }
 
@@ -413,7 +413,7 @@ export function lobbyPage(root, navigate) {
       try {
         page = await next();
       } catch (e) {
-        empty.textContent = t('error.prefix', { message: e.message });
+        empty.textContent = t('error.prefix', { message: errorText(e) });
         empty.hidden = false;
         return;
       } finally {
@@ -523,7 +523,7 @@ export function lobbyPage(root, navigate) {
         saveSeats(created.id, created.seats);
         navigate(`/game/${created.id}`);
       } catch (e) {
-        error.textContent = t('error.prefix', { message: e.message });
+        error.textContent = t('error.prefix', { message: errorText(e) });
       }
     });
     mount(importBox, el);
