@@ -5,7 +5,7 @@
 // much each move lost. The server draws nothing: positions come from
 // `POST /api/positions`, evaluations from `POST /api/analyse` (docs/api.md).
 import * as api from './api.js';
-import { drawBoard, same } from './board.js';
+import { drawBoard, pieceDrawing, same } from './board.js';
 import { games, sideLabel, sidesOf } from './common.js';
 import { h, mount, s } from './dom.js';
 import { errorText, onLangChange, t } from './i18n.js';
@@ -77,6 +77,7 @@ export function analysisPage(root) {
   const nav = h('div', { class: 'review-nav' });
   const message = h('p', { class: 'message', role: 'alert' });
   const setup = h('form', { class: 'setup' });
+  const editor = h('div', { class: 'editor', hidden: true });
   const reviewBox = h('div', { class: 'review-box' });
   const heading = h('h1', { id: 'analysis-heading' });
   const engineToggle = h('input', { type: 'checkbox', id: 'engine-on', checked: true });
@@ -104,7 +105,7 @@ export function analysisPage(root) {
         heading,
         h('div', { class: 'panel-part' }, engineLabel, evalLine, linesBox, message),
         h('div', { class: 'panel-part' }, moveList, nav, reviewBox),
-        h('div', { class: 'panel-part' }, setup),
+        h('div', { class: 'panel-part' }, editor, setup),
       ),
     ),
   );
@@ -122,7 +123,10 @@ export function analysisPage(root) {
     'click',
     (event) => {
       const hit = event.target instanceof Element && event.target.closest('[data-spot]');
-      if (hit) press(hit.getAttribute('data-spot').split(',').map(Number));
+      if (!hit) return;
+      const spot = hit.getAttribute('data-spot').split(',').map(Number);
+      if (page.editing) edit(spot);
+      else press(spot);
     },
     { signal },
   );
@@ -287,6 +291,36 @@ export function analysisPage(root) {
       return;
     }
     const sides = sidesOf(view.game);
+    drawEditor();
+    if (page.editing) {
+      const board = { ...view.board, pieces: page.editing.pieces, check: null };
+      mount(
+        boards,
+        ...drawBoard({
+          game: view.game,
+          board,
+          flipped: page.flipped,
+          xiangqiStyle: localStorage.getItem('tablero.xiangqiPieces') || 'chinese',
+          chess3dStyle: localStorage.getItem('tablero.chess3dPieces') || 'moves',
+          targets: [],
+          marks: [],
+          focus: board.pieces[0]?.at ?? [0, 0, 0],
+          label: t('analysis.board', { game: t(`game.${view.game}`) }),
+          levelLabel: (n) => t('level.label', { n }),
+          describe: (spot, piece) =>
+            piece
+              ? `${spotLabel(board, spot)} ${sideLabel(piece.side)} ${t(`piece.${view.game}.${piece.kind}`)}`
+              : spotLabel(board, spot),
+        }),
+      );
+      setup.hidden = true;
+      // No engine while the board is being set up: it answers once the board is done.
+      bar.hidden = true;
+      evalLine.textContent = '';
+      mount(linesBox);
+      return;
+    }
+    setup.hidden = false;
     const best = page.lines[0];
     const bestHint = best && view.legal_moves.find((m) => m.move === best.pv[0]);
     const targets = page.selected
@@ -431,6 +465,149 @@ export function analysisPage(root) {
     return notations[i];
   }
 
+  /** Starts editing the shown position: its pieces become the editor's. */
+  function startEditing() {
+    const view = page.view;
+    if (!view) return;
+    const sides = sidesOf(view.game);
+    page.editing = {
+      pieces: view.board.pieces.map((p) => ({ ...p })),
+      tool: { side: sides[0], kind: games().find((g) => g.id === view.game)?.pieces?.[0] ?? null },
+      turn: view.turn,
+    };
+    page.selected = null;
+    render();
+  }
+
+  /** A press on the board while editing: puts the chosen piece there, or takes it off. */
+  function edit(spot) {
+    const editing = page.editing;
+    const here = editing.pieces.findIndex((p) => same(p.at, spot));
+    const { tool } = editing;
+    const sameAsTool =
+      here >= 0 &&
+      tool !== 'erase' &&
+      editing.pieces[here].kind === tool.kind &&
+      editing.pieces[here].side === tool.side;
+    if (here >= 0) editing.pieces.splice(here, 1);
+    if (tool !== 'erase' && !sameAsTool) editing.pieces.push({ at: spot, side: tool.side, kind: tool.kind });
+    render();
+  }
+
+  /** Sends the edited board: the server writes it as the game's position text. */
+  async function finishEditing() {
+    const editing = page.editing;
+    try {
+      const view = await api.position({
+        game: page.view.game,
+        variant: page.view.variant,
+        pieces: editing.pieces.map((p) => ({ at: p.at, side: p.side, kind: p.kind })),
+        turn: editing.turn,
+      });
+      if (signal.aborted) return;
+      page.editing = null;
+      page.start = view.start_position;
+      page.moves = [];
+      page.gameMoves = null;
+      page.fromGame = null;
+      page.ply = 0;
+      page.review = null;
+      notations.length = 0;
+      page.error = '';
+      show();
+    } catch (error) {
+      page.error = errorText(error);
+      render();
+    }
+  }
+
+  function drawEditor() {
+    const editing = page.editing;
+    editor.hidden = !editing;
+    if (!editing || !page.view) {
+      mount(editor);
+      return;
+    }
+    const game = page.view.game;
+    const sides = sidesOf(game);
+    const letters = games().find((g) => g.id === game)?.pieces || [];
+    const tool = (choice, label, content) => {
+      const chosen =
+        choice === 'erase'
+          ? editing.tool === 'erase'
+          : editing.tool !== 'erase' && editing.tool.side === choice.side && editing.tool.kind === choice.kind;
+      const button = h(
+        'button',
+        { type: 'button', class: 'tool', 'aria-pressed': chosen ? 'true' : 'false', 'aria-label': label, title: label },
+        content,
+      );
+      button.addEventListener('click', () => {
+        editing.tool = choice;
+        render();
+      });
+      return button;
+    };
+    const palette = sides.map((side) =>
+      h(
+        'div',
+        { class: 'palette', role: 'group', 'aria-label': sideLabel(side) },
+        letters.map((kind) =>
+          tool(
+            { side, kind },
+            `${sideLabel(side)} ${t(`piece.${game}.${kind}`)}`,
+            s(
+              'svg',
+              { viewBox: '0 0 100 100', width: 36, height: 36, 'aria-hidden': 'true' },
+              pieceDrawing(game, { kind, side }, localStorage.getItem('tablero.xiangqiPieces') || 'chinese', {
+                style: localStorage.getItem('tablero.chess3dPieces') || 'moves',
+              }),
+            ),
+          ),
+        ),
+      ),
+    );
+    const turn = h(
+      'select',
+      { id: 'editor-turn' },
+      sides.map((side) => h('option', { value: side, selected: side === editing.turn }, sideLabel(side))),
+    );
+    turn.addEventListener('change', () => {
+      editing.turn = turn.value;
+    });
+    const button = (id, label, action, cls = 'secondary') => {
+      const b = h('button', { type: 'button', id, class: cls }, label);
+      b.addEventListener('click', action);
+      return b;
+    };
+    mount(
+      editor,
+      h('h2', {}, t('analysis.editing')),
+      ...palette,
+      h('div', { class: 'row' }, tool('erase', t('analysis.erase'), '✕')),
+      h('label', { for: 'editor-turn' }, t('analysis.to_move')),
+      turn,
+      h(
+        'div',
+        { class: 'row' },
+        button('editor-clear', t('analysis.clear'), () => {
+          editing.pieces = [];
+          render();
+        }),
+        button('editor-cancel', t('analysis.cancel'), () => {
+          page.editing = null;
+          render();
+        }),
+        button('editor-done', t('analysis.done'), finishEditing, ''),
+      ),
+    );
+  }
+
+  function editButton() {
+    const b = h('button', { type: 'button', id: 'edit-position', class: 'secondary' }, t('analysis.edit'));
+    b.addEventListener('click', startEditing);
+    return b;
+  }
+
   function drawSetup() {
     const gameSelect = h(
       'select',
@@ -468,6 +645,7 @@ export function analysisPage(root) {
       h('label', { for: 'setup-position' }, t('analysis.position')),
       positionInput,
       h('button', { type: 'submit' }, t('analysis.set')),
+      page.view ? editButton() : null,
     );
     setup.onsubmit = (event) => {
       event.preventDefault();

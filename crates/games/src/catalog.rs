@@ -246,6 +246,9 @@ pub struct GameInfo {
     /// The fewest and most random plies of an opening for engine matches: enough to
     /// vary the games, few enough that most openings stay balanced.
     pub opening_plies: (u8, u8),
+    /// The pieces' kind letters ([`crate::PlacedPiece::letter`]), the king or royal
+    /// piece among them: what a position editor offers.
+    pub piece_letters: &'static str,
 }
 
 /// The protocol of the outside engines that play a game.
@@ -301,6 +304,7 @@ pub const CATALOG: &[GameInfo] = &[
             ranks_from_zero: false,
         },
         opening_plies: (4, 8),
+        piece_letters: "pnbrqk",
     },
     GameInfo {
         kind: GameKind::Xiangqi,
@@ -319,6 +323,7 @@ pub const CATALOG: &[GameInfo] = &[
             ranks_from_zero: true,
         },
         opening_plies: (4, 8),
+        piece_letters: "kabrncp",
     },
     GameInfo {
         kind: GameKind::Draughts,
@@ -360,6 +365,7 @@ pub const CATALOG: &[GameInfo] = &[
         available: true,
         engine_protocol: EngineProtocol::Hub,
         opening_plies: (2, 4),
+        piece_letters: "mk",
     },
     GameInfo {
         kind: GameKind::Chess3d,
@@ -378,6 +384,7 @@ pub const CATALOG: &[GameInfo] = &[
             ranks_from_zero: false,
         },
         opening_plies: (2, 4),
+        piece_letters: "pactdr",
     },
 ];
 

@@ -5,6 +5,7 @@ mod any;
 mod bench;
 mod board_description;
 mod catalog;
+mod compose;
 mod conversation;
 mod engine;
 mod protocol_engine;
@@ -22,6 +23,7 @@ pub use catalog::{
     CATALOG, EngineProtocol, GameInfo, GameKind, ParseVariantError, UnknownGame, UnknownVariant,
     Variant, VariantInfo,
 };
+pub use compose::PiecePlacement;
 pub use conversation::converse;
 pub use engine::{
     AnyEngine, DRAW_ACCEPT_MARGIN, DRAW_LEVEL_AFTER_PLIES, DRAW_LEVEL_WINDOW, DrawDecision,
@@ -31,7 +33,7 @@ pub use protocol_engine::{Flow, ProtocolEngine};
 pub use record::{AnyRecord, ImportedRecord, RULING_BUDGET, RecordError, RecordedMove};
 pub use search_thread::{Hold, SearchMode, SearchThread};
 pub use tablero_core::fresh_seed;
-pub use tablero_core::{ParamValue, Refusal};
+pub use tablero_core::{ParamValue, Refusal, Side};
 pub use tablero_engine::score::mate_in_moves;
 pub use tablero_engine::{Clock, Level, Limits};
 pub use time_control::{TimeControl, TimeControlError};

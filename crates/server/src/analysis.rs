@@ -21,8 +21,11 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use tablero_core::Outcome;
-use tablero_games::{AnyEngine, AnyPosition, AnyRecord, GameKind, Limits, SearchRequest};
+use tablero_core::{Outcome, Side};
+use tablero_games::{
+    AnyEngine, AnyPosition, AnyRecord, GameKind, Limits, PiecePlacement, Place, SearchRequest,
+    Variant,
+};
 use tokio::sync::Semaphore;
 
 use crate::view::{BoardView, MoveHintView, MoveView, OutcomeView};
@@ -72,6 +75,10 @@ pub(crate) struct AnalyseRequest {
     position: Option<String>,
     #[serde(default)]
     moves: Vec<String>,
+    /// A board set up piece by piece (a position editor), instead of `position`.
+    pieces: Option<Vec<PieceRequest>>,
+    /// With `pieces`: the side to move (default: the game's first side).
+    turn: Option<String>,
     /// A stored game to analyse instead of `game`/`variant`/`position`/`moves`.
     game_id: Option<String>,
     /// With `game_id`: the position after this many plies (default: the last).
@@ -162,6 +169,81 @@ enum Engine {
     NotUsed,
 }
 
+/// A piece of a board set up by hand: its spot `[level, x, y]` (as the state's board
+/// names spots), its side's name and its kind letter (as the state's pieces have it).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PieceRequest {
+    at: [u8; 3],
+    side: String,
+    kind: String,
+}
+
+/// The start position the request gives: its position text, its pieces, or the
+/// game's start.
+fn start_of(
+    request: &AnalyseRequest,
+    kind: GameKind,
+    variant: Variant,
+) -> Result<AnyPosition, ApiError> {
+    let bad = |e: tablero_games::GamesError| ApiError::bad_request(e.to_string());
+    let Some(pieces) = &request.pieces else {
+        if request.turn.is_some() {
+            return Err(ApiError::bad_request("turn goes with pieces"));
+        }
+        return AnyPosition::of(kind, variant, request.position.as_deref()).map_err(bad);
+    };
+    if request.position.is_some() {
+        return Err(ApiError::bad_request("give position or pieces, not both"));
+    }
+    let info = kind.info();
+    let side_named = |name: &str| {
+        [Side::White, Side::Black]
+            .into_iter()
+            .find(|s| info.sides[s.index()] == name)
+            .ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "side {name:?}: expected {} or {}",
+                    info.sides[0], info.sides[1]
+                ))
+            })
+    };
+    let height = AnyPosition::of(kind, variant, None)
+        .map_err(bad)?
+        .board_description()
+        .height;
+    let placements = pieces
+        .iter()
+        .map(|p| {
+            let [level, x, y] = p.at;
+            let mut letters = p.kind.chars();
+            let (Some(letter), None) = (letters.next(), letters.next()) else {
+                return Err(ApiError::bad_request(format!(
+                    "piece kind {:?}: expected one letter",
+                    p.kind
+                )));
+            };
+            Ok(PiecePlacement {
+                place: Place {
+                    level,
+                    // Spots count rows from the bottom, places from the top.
+                    row: height.checked_sub(1 + y).ok_or_else(|| {
+                        ApiError::bad_request(format!("spot {:?} is off the board", p.at))
+                    })?,
+                    column: x,
+                },
+                side: side_named(&p.side)?,
+                letter,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let turn = match &request.turn {
+        Some(name) => side_named(name)?,
+        None => Side::White,
+    };
+    AnyPosition::compose(kind, variant, &placements, turn).map_err(bad)
+}
+
 /// The record to analyse: from a stored game or from the request's own position.
 async fn record_of(
     state: &AppState,
@@ -172,6 +254,7 @@ async fn record_of(
         if request.game.is_some()
             || request.variant.is_some()
             || request.position.is_some()
+            || request.pieces.is_some()
             || !request.moves.is_empty()
         {
             return Err(ApiError::bad_request(
@@ -219,8 +302,7 @@ async fn record_of(
     let variant = kind
         .variant(request.variant.as_deref())
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let start = AnyPosition::of(kind, variant, request.position.as_deref())
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let start = start_of(request, kind, variant)?;
     let mut record = AnyRecord::new(start);
     for (i, text) in request.moves.iter().enumerate() {
         // The record's message names the move already: the number says which one.

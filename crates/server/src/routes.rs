@@ -182,6 +182,7 @@ async fn catalog() -> Json<Value> {
                 "variants": g.variants.iter().map(|v| json!({"id": v.id, "name": v.name})).collect::<Vec<_>>(),
                 "default_variant": g.default_variant(),
                 "sides": g.sides,
+                "pieces": g.piece_letters.chars().map(String::from).collect::<Vec<_>>(),
                 "levels": {"min": 1, "max": 10},
                 "clocks": if g.kind.has_game_clock() { vec!["fischer", "game"] } else { vec!["fischer"] },
             })

@@ -269,3 +269,81 @@ async fn positions_show_the_board_moves_and_result_without_the_engine() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(body["code"].is_string(), "{body}");
 }
+
+#[tokio::test]
+async fn a_board_set_up_piece_by_piece_is_read_and_analysed() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(&dir).await;
+    // Kings on e1 and e8, a white rook on a1; Black to move.
+    let pieces = json!([
+        {"at": [0, 4, 0], "side": "white", "kind": "k"},
+        {"at": [0, 0, 0], "side": "white", "kind": "r"},
+        {"at": [0, 4, 7], "side": "black", "kind": "k"},
+    ]);
+    let body = json!({"game": "chess", "pieces": pieces, "turn": "black"});
+    let (status, view) = call(&app, "POST", "/api/positions", None, Some(body.clone())).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["start_position"], "4k3/8/8/8/8/8/8/R3K3 b Q - 0 1");
+    assert_eq!(view["turn"], "black");
+    let mut analysed = body;
+    analysed["movetime_ms"] = json!(100);
+    let (status, answer) = analyse(&app, analysed).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["turn"], "black");
+
+    // Draughts by spots: a white king on square 29 and a black man on square 1 of
+    // English draughts, found by their names on the start board.
+    let (_, start) = call(
+        &app,
+        "POST",
+        "/api/positions",
+        None,
+        Some(json!({"game": "draughts"})),
+    )
+    .await;
+    let spot_named = |name: &str| {
+        let names = &start["board"]["names"][0];
+        (0..8)
+            .flat_map(|y| (0..8).map(move |x| (x, y)))
+            .find(|&(x, y)| names[y][x] == name)
+            .map(|(x, y)| json!([0, x, y]))
+            .unwrap()
+    };
+    let body = json!({"game": "draughts", "pieces": [
+        {"at": spot_named("29"), "side": "white", "kind": "k"},
+        {"at": spot_named("1"), "side": "black", "kind": "m"},
+    ], "turn": "white"});
+    let (status, view) = call(&app, "POST", "/api/positions", None, Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["start_position"], "W:WK29:B1");
+
+    for (body, expected) in [
+        (
+            json!({"game": "chess", "pieces": [{"at": [0, 4, 0], "side": "white", "kind": "k"}]}),
+            "king",
+        ),
+        (
+            json!({"game": "chess", "pieces": [], "position": "8/8/8/8/8/8/8/8 w - - 0 1"}),
+            "position or pieces",
+        ),
+        (
+            json!({"game": "chess", "turn": "black"}),
+            "turn goes with pieces",
+        ),
+        (
+            json!({"game": "xiangqi", "pieces": [{"at": [0, 4, 0], "side": "white", "kind": "k"}]}),
+            "side \"white\": expected red or black",
+        ),
+        (
+            json!({"game": "chess", "pieces": [{"at": [0, 4, 9], "side": "white", "kind": "k"}]}),
+            "off the board",
+        ),
+    ] {
+        let (status, answer) = call(&app, "POST", "/api/positions", None, Some(body.clone())).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains(expected),
+            "{body}: {answer}"
+        );
+    }
+}

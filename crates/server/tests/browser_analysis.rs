@@ -164,3 +164,54 @@ async fn a_position_is_set_up_from_its_text() {
     page.screenshot(&screenshot_path("analysis-xiangqi")).await;
     h.assert_no_console_errors(&[]);
 }
+
+/// Presses the editor's tool labelled `label` (a side and a piece, or "Remove pieces").
+async fn choose_tool(page: &cdp::Page<'_>, label: &str) {
+    let found = page
+        .eval(&format!(
+            "(() => {{ const b = [...document.querySelectorAll('.editor .tool')].find(b => b.getAttribute('aria-label') === {label:?}); if (b) b.click(); return !!b; }})()"
+        ))
+        .await;
+    assert_eq!(found, json!(true), "no tool {label}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_position_is_set_up_piece_by_piece() {
+    let Some(h) = Harness::start().await else {
+        return;
+    };
+    let page = h.open("/analysis").await;
+    page.wait_for_el("#edit-position").await;
+    page.click("#edit-position").await;
+    page.wait_for_el(".editor .tool").await;
+    page.click("#editor-clear").await;
+    page.wait_for("document.querySelectorAll('.analysis .board [data-piece]').length === 0")
+        .await;
+    choose_tool(&page, "White king").await;
+    page.click_spot("0,4,0").await;
+    choose_tool(&page, "White queen").await;
+    page.click_spot("0,3,0").await;
+    // A press on a piece of the chosen kind takes it off again.
+    page.click_spot("0,3,0").await;
+    page.click_spot("0,3,0").await;
+    // Only one king: refused, named, and the editor stays.
+    page.click("#editor-done").await;
+    page.wait_for("document.querySelector('.analysis .message').textContent.includes('king')")
+        .await;
+    assert_eq!(
+        page.eval("!document.querySelector('.editor').hidden").await,
+        json!(true)
+    );
+    choose_tool(&page, "Black king").await;
+    page.click_spot("0,4,7").await;
+    page.screenshot(&screenshot_path("analysis-editor")).await;
+    page.click("#editor-done").await;
+    page.wait_for(
+        "document.getElementById('setup-position')?.value === '4k3/8/8/8/8/8/8/3QK3 w - - 0 1'",
+    )
+    .await;
+    // The engine analyses the new position.
+    page.wait_for("document.querySelectorAll('.engine-lines li').length > 0")
+        .await;
+    h.assert_no_console_errors(&["400"]);
+}
