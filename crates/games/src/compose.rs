@@ -265,20 +265,24 @@ mod tests {
             AnyPosition::compose(GameKind::Chess, Variant::Standard, pieces, Side::White)
                 .map_err(|e| e.to_string())
         };
-        assert!(chess(&[king(7, 4)]).unwrap_err().contains("king"));
+        assert!(chess(&[king(7, 4)]).expect_err("refused").contains("king"));
         assert!(
             chess(&[king(8, 4)])
-                .unwrap_err()
+                .expect_err("refused")
                 .contains("off the 8×8 board")
         );
         assert!(
             chess(&[king(7, 4), king(7, 4)])
-                .unwrap_err()
+                .expect_err("refused")
                 .contains("two pieces")
         );
         let mut odd = king(7, 4);
         odd.letter = 'z';
-        assert!(chess(&[odd]).unwrap_err().contains("unknown piece letter"));
+        assert!(
+            chess(&[odd])
+                .expect_err("refused")
+                .contains("unknown piece letter")
+        );
         let light = PiecePlacement {
             letter: 'm',
             ..king(7, 7)
@@ -292,7 +296,7 @@ mod tests {
         assert!(
             draughts
                 .map_err(|e| e.to_string())
-                .unwrap_err()
+                .expect_err("refused")
                 .contains("not a playable square")
         );
     }
