@@ -220,6 +220,11 @@ mod tests {
             for variant in kind.variants() {
                 let start = AnyPosition::of(kind, variant, None).expect("a start");
                 let board = start.board_description();
+                let letters = kind.info().piece_letters;
+                assert!(
+                    board.pieces.iter().all(|p| letters.contains(p.letter)),
+                    "{kind}: the catalog's letters {letters} name every piece"
+                );
                 let pieces: Vec<PiecePlacement> = board
                     .pieces
                     .iter()
