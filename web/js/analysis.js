@@ -262,7 +262,9 @@ export function analysisPage(root) {
         }
       }
       const line = answer.lines[0];
-      scores.push(line ? firstSideCp(line, answer.turn, sides) : null);
+      // A finished position has no lines: its result is the evaluation.
+      const ended = { '1-0': MATE_CP, '0-1': -MATE_CP }[answer.result] ?? (answer.result ? 0 : null);
+      scores.push(line ? firstSideCp(line, answer.turn, sides) : ended);
       turns.push(answer.turn);
       page.review.done = ply + 1;
       render();
@@ -410,7 +412,20 @@ export function analysisPage(root) {
       // `3…` before the second's.
       const firstSide = (i % 2 === 0) === (page.startTurn !== 'second');
       const number = Math.floor((i + (page.startTurn === 'second' ? 1 : 0)) / 2) + 1;
-      return h('li', {}, h('span', { class: 'number' }, firstSide ? `${number}.` : `${number}…`), button);
+      // After a review, the evaluation of the position each move led to (for the
+      // first side, in pawns; a mate as #).
+      const after = page.review?.scores?.[i + 1];
+      const evaluation =
+        after == null
+          ? null
+          : h(
+              'span',
+              { class: 'move-eval' },
+              Math.abs(after) >= MATE_CP
+                ? `${after > 0 ? '+' : '-'}#`
+                : `${after > 0 ? '+' : ''}${(after / 100).toFixed(1)}`,
+            );
+      return h('li', {}, h('span', { class: 'number' }, firstSide ? `${number}.` : `${number}…`), button, evaluation);
     });
     mount(moveList, ...(items.length ? items : [h('li', { class: 'empty' }, t('analysis.no_moves'))]));
     const step = (label, ply, icon) => {
@@ -476,6 +491,8 @@ export function analysisPage(root) {
       turn: view.turn,
     };
     page.selected = null;
+    // An evaluation still on its way belongs to the board before the edit.
+    page.asked += 1;
     render();
   }
 

@@ -343,9 +343,11 @@ pub(crate) async fn analyse(
     let position = record.position().clone();
     let turn = record.kind().side_name(position.turn());
     if position.legal_moves_text().is_empty() {
+        let outcome = record.outcome();
         return Ok(Json(json!({
             "turn": turn, "depth": 0, "nodes": 0, "lines": [],
-            "outcome": record.outcome().map(|o| o.to_string()),
+            "outcome": outcome.map(|o| o.to_string()),
+            "result": outcome.map(|o| o.result_str()),
         })));
     }
     let analysts = &state.analysts;

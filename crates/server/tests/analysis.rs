@@ -73,6 +73,7 @@ async fn a_finished_position_has_no_lines_and_says_why() {
         body["outcome"].as_str().unwrap().contains("checkmate"),
         "{body}"
     );
+    assert_eq!(body["result"], "0-1", "{body}");
 }
 
 #[tokio::test]

@@ -100,6 +100,14 @@ async fn a_finished_game_is_reviewed_and_its_blunder_marked() {
         marked.as_array().unwrap().iter().any(|m| m == "g4??"),
         "{marked}"
     );
+    // Each move shows the evaluation it led to; after g4 Black mates.
+    let evals = page
+        .eval(
+            "[...document.querySelectorAll('.analysis-moves .move-eval')].map(e => e.textContent)",
+        )
+        .await;
+    assert_eq!(evals.as_array().unwrap().len(), 4, "{evals}");
+    assert_eq!(evals[2], "-#", "{evals}");
     page.screenshot(&screenshot_path("analysis-review")).await;
     h.assert_no_console_errors(&[]);
 }
