@@ -15,9 +15,9 @@
 //! taken. So by induction over any game every unit stays inside its computed region.
 //!
 //! If no piece or pawn of the intended winner can ever attack a square of the losing
-//! king's region, that side can never give check, so never checkmate. If only bishops
-//! of one colour can, a mate also needs the loser's king hemmed in on the squares of
-//! the other colour, which `bishops_cannot_mate` counts. This catches
+//! king's region, that side can never give check, so never checkmate. Otherwise a mate
+//! needs a square of that region on which every flight is guarded or blocked, which
+//! `no_mating_square` counts. This catches
 //! what the hypothesis-driven proof of `fortress.rs` misses (a king that cannot leave
 //! its corner because its own pieces hem it in, pawns that block each other on a
 //! file), and the other way round.
@@ -155,23 +155,18 @@ pub(crate) fn reach_forbids_mate(pos: &Chess, winner: Side) -> bool {
         }
     }
     let mut loser_king = Bitboard::EMPTY;
-    let mut winner_king = Bitboard::EMPTY;
     for i in 0..n {
-        if units[i].role == Role::King {
-            if units[i].side == winner {
-                winner_king = reach[i];
-            } else {
-                loser_king = reach[i];
-            }
+        if units[i].role == Role::King && units[i].side != winner {
+            loser_king = reach[i];
         }
     }
-    // The squares of the loser king's region each checking unit can attack, and the
-    // colours of the bishops among them.
-    let mut bishop_checks = Bitboard::EMPTY;
-    let mut bishop_colours = Bitboard::EMPTY;
+    // The squares of the loser king's region the winner's units can check on, and every
+    // square they or the winner's king can ever attack.
+    let mut checks = Bitboard::EMPTY;
+    let mut guarded = Bitboard::EMPTY;
     for i in 0..n {
         let u = units[i];
-        if u.side != winner || u.role == Role::King {
+        if u.side != winner {
             continue;
         }
         if reach[i] == Bitboard::FULL {
@@ -185,82 +180,64 @@ pub(crate) fn reach_forbids_mate(pos: &Chess, winner: Side) -> bool {
                 role => step(role, from, obstacles),
             };
         }
-        let checks = span & loser_king;
-        if checks.is_empty() {
-            continue;
+        guarded |= span;
+        if u.role != Role::King {
+            checks |= span & loser_king;
         }
-        if u.role != Role::Bishop {
-            return false;
-        }
-        bishop_checks |= checks;
-        bishop_colours |= if Bitboard::DARK.contains(u.origin) {
-            Bitboard::DARK
-        } else {
-            Bitboard::LIGHT
-        };
     }
-    if bishop_checks.is_empty() {
+    if checks.is_empty() {
         return true;
     }
-    if bishop_colours == Bitboard::FULL {
-        return false;
-    }
-    bishops_cannot_mate(
+    no_mating_square(
         &units[..n],
         &reach[..n],
         winner,
         loser_king,
-        winner_king,
-        bishop_checks,
+        guarded,
+        checks,
     )
 }
 
-/// The check power is bishops of one colour only: can they ever mate?
+/// Whether the loser's king can be mated on none of the squares `checks` of its
+/// region `loser_king` on which it can be checked.
 ///
-/// Every check is then given by a bishop of that colour (no other unit of the winner
-/// ever attacks a square of the loser king's region; pawns that may promote were
-/// refused before), so a mated king stands on a square `s` of that colour in its
-/// region. Each orthogonal neighbour `t` of `s` has the other colour; if the loser
-/// king may ever stand on `t`, it flees there unless `t` is attacked or held by a unit
-/// of its own (a winner's unit on `t` would be taken unless attacked). No bishop of
-/// the winner attacks a square of `t`'s colour, and any other unit of the winner that
-/// attacks `t` would attack the region, which none does: only the winner's king can,
-/// and only if it can ever stand next to `t`. The remaining flight squares each need
-/// their own unit of the loser (one unit holds one square) that can ever reach it. If
-/// some flight square has no such unit, or the units that can reach any of them are
-/// fewer than the flight squares, no mate on `s` exists. (The diagonal neighbours are
-/// ignored, which can only leave a mate possible.)
-fn bishops_cannot_mate(
+/// A mated king on `s` cannot step to any neighbour `t`. If the king may never stand
+/// on `t` at all (outside its region), fine; otherwise `t` must be attacked by a unit
+/// of the winner (a winner's unit standing on `t` must be defended, so attacked, too)
+/// or held by a unit of the loser. The squares the winner may ever attack are
+/// `guarded` (every unit's attacks from every square of its region, sliding through
+/// the stuck units only: more than any real position allows). The other neighbours
+/// are flight squares that each need their own unit of the loser (one unit holds one
+/// square), a unit whose region holds that square. If some flight square has no such
+/// unit, or the units that can reach any of them are fewer than the flight squares,
+/// no mate on `s` exists. With bishops of one colour as the only checkers, for
+/// instance, the neighbours of the other colour can only be held by the loser or
+/// guarded by the winner's king.
+fn no_mating_square(
     units: &[Unit],
     reach: &[Bitboard],
     winner: Side,
     loser_king: Bitboard,
-    winner_king: Bitboard,
+    guarded: Bitboard,
     checks: Bitboard,
 ) -> bool {
-    let mut king_guard = Bitboard::EMPTY;
-    for sq in winner_king {
-        king_guard |= king_attacks(sq);
+    let mut held = Bitboard::EMPTY;
+    for (i, u) in units.iter().enumerate() {
+        if u.side != winner && u.role != Role::King {
+            held |= reach[i];
+        }
     }
     for s in checks {
-        let flights = king_attacks(s) & rook_attacks(s, Bitboard::EMPTY) & loser_king & !king_guard;
-        let mut blockers = 0u32;
-        let mut unblockable = false;
-        for t in flights {
-            let mut any = false;
-            for (i, u) in units.iter().enumerate() {
-                if u.side != winner && u.role != Role::King && reach[i].contains(t) {
-                    any = true;
-                }
-            }
-            unblockable |= !any;
+        let flights = king_attacks(s) & loser_king & !guarded;
+        if (flights & !held).any() {
+            continue;
         }
-        for (i, u) in units.iter().enumerate() {
-            if u.side != winner && u.role != Role::King && (reach[i] & flights).any() {
-                blockers += 1;
-            }
-        }
-        if !unblockable && blockers >= flights.count() {
+        let blockers = units
+            .iter()
+            .zip(reach)
+            .filter(|(u, r)| u.side != winner && u.role != Role::King && (**r & flights).any())
+            .count();
+        if blockers >= flights.count() as usize {
             return false;
         }
     }
