@@ -17,6 +17,7 @@
 //! futures are the same.
 
 use std::collections::{HashSet, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use tablero_core::Side;
 
@@ -69,6 +70,33 @@ impl Key {
     }
 }
 
+/// A fast multiplicative hasher for [`Key`]s (the table compares keys exactly, so the
+/// hash only spreads them; SipHash's resistance to chosen inputs is not needed).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
 /// How a position of the walk was reached: the index of the position it was reached
 /// from (itself for the root) and the move (none for the root).
 type Link = (u32, Option<Move>);
@@ -83,7 +111,7 @@ pub(crate) fn closure(root: &Chess, winner: Side, limit: usize) -> Closure {
         return Closure::Open;
     }
     let limit = limit.min(u32::MAX as usize);
-    let mut seen: HashSet<Key> = HashSet::new();
+    let mut seen: HashSet<Key, BuildHasherDefault<KeyHasher>> = HashSet::default();
     let mut links: Vec<Link> = vec![(0, None)];
     let mut frontier: VecDeque<(u32, Chess)> = VecDeque::new();
     seen.insert(Key::of(root));

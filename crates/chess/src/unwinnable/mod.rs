@@ -17,7 +17,9 @@
 //! 3. a helpmate search (see `search.rs`): iterative deepening with move ordering
 //!    that drives toward a mate, first over every move (which can also prove that
 //!    every line runs into steps 1–2 or a game end), then along the few best moves only
-//!    to find long mates;
+//!    to find long mates: once with the semi-static proofs pruning hopeless lines
+//!    (dear nodes, so capped), then without them (some fifty times cheaper a node, so
+//!    many more, on top of the budget), toward either corner;
 //! 4. the closure walk (see `closure.rs`): when few units can move, every reachable
 //!    position is visited, which finds the shortest mate or proves there is none.
 //!
@@ -71,6 +73,10 @@ pub struct Analysis {
 /// The node budget of [`Chess::can_checkmate`].
 pub const DEFAULT_BUDGET: u64 = 400_000;
 
+/// The most positions the second closure walk may see, whatever the budget (it keeps
+/// about 100 bytes a position, and the walk is the slowest step per position).
+const CLOSURE_MAX: u64 = 1 << 19;
+
 /// The second closure walk may see one position per this many nodes of the budget
 /// (at about 100 bytes a position seen, plus the frontier).
 const CLOSURE_SHARE: u64 = 1;
@@ -83,6 +89,14 @@ const EXHAUSTIVE_PLIES: usize = 4;
 
 /// Plies the last exhaustive pass may look at.
 const DEEP_EXHAUSTIVE_PLIES: usize = 12;
+
+/// The most nodes the last exhaustive pass may visit, whatever the budget (its nodes
+/// run the semi-static proofs, so they are the dearest).
+const DEEP_EXHAUSTIVE_MAX: u64 = 400_000;
+
+/// The most nodes the guided pass that runs the semi-static proofs may visit, whatever
+/// the budget (those nodes are dear; the unpruned passes take the rest).
+const PRUNED_MAX: u64 = 1_000_000;
 
 impl Chess {
     /// Whether `side` can still checkmate by some series of legal moves, both sides
@@ -106,11 +120,23 @@ impl Chess {
     /// [`Chess::can_checkmate`] with a node budget, and the witness line.
     #[must_use]
     pub fn analyse_unwinnability(&self, side: Side, budget: u64) -> Analysis {
-        self.analyse_with(side, budget, budget / CLOSURE_SHARE)
+        self.analyse_with(
+            side,
+            budget,
+            (budget / CLOSURE_SHARE).min(CLOSURE_MAX),
+            true,
+        )
     }
 
-    /// [`Chess::analyse_unwinnability`] with the second closure walk's limit.
-    fn analyse_with(&self, side: Side, budget: u64, closure_limit: u64) -> Analysis {
+    /// [`Chess::analyse_unwinnability`] with the second closure walk's limit, and
+    /// whether the unpruned guided passes run (on top of the budget).
+    fn analyse_with(
+        &self,
+        side: Side,
+        budget: u64,
+        closure_limit: u64,
+        cheap_passes: bool,
+    ) -> Analysis {
         let done = |verdict| Analysis {
             verdict,
             witness: Vec::new(),
@@ -122,7 +148,14 @@ impl Chess {
         // A shallow exhaustive pass settles small trees either way; the guided search
         // then finds the long mates of rich positions; a deeper exhaustive pass tries
         // to prove the rest hopeless.
-        let mut search = Search::new(side, budget);
+        // The unpruned guided passes' nodes, some fifty times cheaper than the others,
+        // come on top of the budget.
+        let (plain, plain_mirror) = if cheap_passes {
+            (budget / 2, budget / 8)
+        } else {
+            (0, 0)
+        };
+        let mut search = Search::new(side, budget + plain + plain_mirror);
         let mut found = search.exhaustive(self, EXHAUSTIVE_PLIES, budget / 50);
         let mut witness = None;
         // Few movable units: walk every reachable position, first with a small limit
@@ -141,15 +174,22 @@ impl Chess {
             }
         };
         walk(budget / CLOSURE_SMALL_SHARE, &mut found);
-        if found == Found::Open {
-            found = search.guided(self, budget / 2, false);
-        }
-        if found == Found::Open {
-            found = search.guided(self, budget / 8, true);
+        // The guided passes: with the semi-static proofs pruning hopeless lines (dear
+        // nodes, capped), then without (cheap nodes, many more), toward either corner.
+        let pruned = (budget / 2).min(PRUNED_MAX);
+        for (nodes, mirror, prune) in [
+            (pruned, false, true),
+            (plain, false, false),
+            (plain_mirror, true, false),
+            (pruned / 4, true, true),
+        ] {
+            if found == Found::Open {
+                found = search.guided(self, nodes, mirror, prune);
+            }
         }
         walk(closure_limit, &mut found);
         if found == Found::Open {
-            found = search.exhaustive(self, DEEP_EXHAUSTIVE_PLIES, budget);
+            found = search.exhaustive(self, DEEP_EXHAUSTIVE_PLIES, budget.min(DEEP_EXHAUSTIVE_MAX));
         }
         let verdict = match found {
             Found::Mate => Verdict::Winnable,
@@ -230,7 +270,7 @@ impl Chess {
             return false;
         }
         [Side::White, Side::Black].into_iter().all(|side| {
-            self.analyse_with(side, DEAD_POSITION_BUDGET, DEAD_POSITION_CLOSURE)
+            self.analyse_with(side, DEAD_POSITION_BUDGET, DEAD_POSITION_CLOSURE, false)
                 .verdict
                 == Verdict::Unwinnable
         })

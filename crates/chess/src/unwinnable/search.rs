@@ -11,7 +11,9 @@
 //! flight square, the winner's pieces heading there, pawns advancing, captures by the
 //! winner) costs no depth, an ordinary move one ply and a move against the plan
 //! (a capture by the loser) three, with a node limit per iteration so that one
-//! unlucky iteration cannot eat the whole budget.
+//! unlucky iteration cannot eat the whole budget. The guided search may run the
+//! semi-static proofs after pawn moves and captures to cut hopeless lines, or skip
+//! them (it then only wastes nodes, which are far cheaper without them).
 //!
 //! A table of positions already searched (keyed by the incremental Zobrist key,
 //! storing the depth left) prunes repeated work and cycles. It only ever answers "no
@@ -29,7 +31,11 @@ use crate::{Bitboard, Chess, File, Move, MoveList, Rank, Role, Square};
 use super::cannot_mate;
 
 /// The deepest line the searches look at, in plies.
-pub(crate) const MAX_PLIES: usize = 160;
+pub(crate) const MAX_PLIES: usize = 400;
+
+/// The deepest iteration of the guided search (its depth counts only the moves that
+/// make no progress, so lines run longer).
+const MAX_GUIDED_DEPTH: i16 = 1000;
 
 /// Nodes each iteration of the guided search may visit.
 const ITERATION_NODES: u64 = 10_000;
@@ -61,6 +67,9 @@ pub(crate) struct Search {
     winner: Side,
     /// Whether the guided search aims at the other corner of the far rank.
     mirror: bool,
+    /// Whether the guided search runs the semi-static proofs to prune hopeless
+    /// subtrees (dearer nodes, fewer of them).
+    prune: bool,
     nodes: u64,
     budget: u64,
     /// log2 of the table's size.
@@ -81,6 +90,7 @@ impl Search {
         Search {
             winner,
             mirror: false,
+            prune: false,
             nodes: 0,
             budget,
             table_bits,
@@ -122,11 +132,12 @@ impl Search {
 
     /// The guided search for a mate within `nodes` more nodes: `Mate` or `Open`;
     /// `mirror` aims at the other corner of the far rank than the bishops suggest.
-    pub(crate) fn guided(&mut self, pos: &Chess, nodes: u64, mirror: bool) -> Found {
+    pub(crate) fn guided(&mut self, pos: &Chess, nodes: u64, mirror: bool, prune: bool) -> Found {
         self.mirror = mirror;
+        self.prune = prune;
         self.clear_table();
         let end = self.nodes.saturating_add(nodes).min(self.budget);
-        for depth in 2..MAX_PLIES as i16 {
+        for depth in 2..MAX_GUIDED_DEPTH {
             if self.nodes >= end {
                 break;
             }
@@ -166,7 +177,7 @@ impl Search {
         }
         // The pawn proof only changes its answer when the pawns or the material do,
         // so it runs at the root and after pawn moves and captures.
-        if (ply == 0 || structural) && cannot_mate(pos, self.winner) {
+        if (exhaustive || self.prune) && (ply == 0 || structural) && cannot_mate(pos, self.winner) {
             return Found::Hopeless;
         }
         if depth <= 0 || ply >= MAX_PLIES || self.stopped() {
