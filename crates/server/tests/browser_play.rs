@@ -188,13 +188,20 @@ async fn pieces_are_dragged_by_touch() {
     let created = create_game(&h, json!({"game": "chess"})).await;
     open_hotseat(&h, &page, &created).await;
     page.eval("window.kinds = []; document.addEventListener('pointerdown', (e) => window.kinds.push(e.pointerType), true); true").await;
-    page.touch_drag("[data-spot=\"0,4,1\"]", "[data-spot=\"0,4,3\"]", Duration::ZERO)
-        .await;
+    page.touch_drag(
+        "[data-spot=\"0,4,1\"]",
+        "[data-spot=\"0,4,3\"]",
+        Duration::ZERO,
+    )
+    .await;
     wait_moves(&page, 1).await;
-    // A finger held on the piece before it moves: a long press, which opens a menu
-    // and cancels the drag unless the board keeps it.
-    page.touch_drag("[data-spot=\"0,6,7\"]", "[data-spot=\"0,5,5\"]", Duration::from_millis(1500))
-        .await;
+    // A finger held still on the piece before it moves (a long press) drags as well.
+    page.touch_drag(
+        "[data-spot=\"0,6,7\"]",
+        "[data-spot=\"0,5,5\"]",
+        Duration::from_millis(1500),
+    )
+    .await;
     wait_moves(&page, 2).await;
     assert_eq!(notations(&page).await, ["e4", "Nf6"]);
     assert_eq!(page.eval("window.kinds").await, json!(["touch", "touch"]));
@@ -248,7 +255,9 @@ async fn right_clicks_draw_circles_and_arrows() {
     );
     let menus = page.eval("window.menus").await;
     assert!(
-        menus.as_array().is_some_and(|m| m.iter().all(|p| p == true)),
+        menus
+            .as_array()
+            .is_some_and(|m| m.iter().all(|p| p == true)),
         "{menus}"
     );
     // The same right-click again takes the circle away.
@@ -321,13 +330,25 @@ async fn a_declined_takeback_or_draw_is_told() {
     let page = h.page().await;
     let (id, black) = online(&h, &page, json!({"game": "chess", "mode": "online"})).await;
     click_move(&page, "0,4,1", "0,4,3").await;
-    as_seat(&h, format!("/api/games/{id}/moves"), json!({"move": "e7e5"}), &black).await;
+    as_seat(
+        &h,
+        format!("/api/games/{id}/moves"),
+        json!({"move": "e7e5"}),
+        &black,
+    )
+    .await;
     wait_moves(&page, 2).await;
 
     click_button(&page, ".actions", "Take back").await;
     page.wait_for("document.querySelector('.offers').textContent.includes('Takeback requested')")
         .await;
-    as_seat(&h, format!("/api/games/{id}/takeback/decline"), json!({}), &black).await;
+    as_seat(
+        &h,
+        format!("/api/games/{id}/takeback/decline"),
+        json!({}),
+        &black,
+    )
+    .await;
     page.wait_for("document.querySelector('.offers').textContent.includes('Your takeback request was declined')")
         .await;
     assert_eq!(move_count(&page).await, 2);
@@ -335,9 +356,17 @@ async fn a_declined_takeback_or_draw_is_told() {
     click_button(&page, ".actions", "Offer draw").await;
     page.wait_for("document.querySelector('.offers').textContent.includes('Draw offered')")
         .await;
-    as_seat(&h, format!("/api/games/{id}/draw/decline"), json!({}), &black).await;
-    page.wait_for("document.querySelector('.offers').textContent.includes('Your draw offer was declined')")
-        .await;
+    as_seat(
+        &h,
+        format!("/api/games/{id}/draw/decline"),
+        json!({}),
+        &black,
+    )
+    .await;
+    page.wait_for(
+        "document.querySelector('.offers').textContent.includes('Your draw offer was declined')",
+    )
+    .await;
     // In the page's language.
     page.eval("(() => { const s = document.getElementById('language'); s.value = 'es'; s.dispatchEvent(new Event('change')); return true; })()").await;
     page.wait_for("document.querySelector('.offers').textContent.includes('Han rechazado tu oferta de tablas')")
@@ -348,7 +377,13 @@ async fn a_declined_takeback_or_draw_is_told() {
     click_move(&page, "0,6,0", "0,5,2").await;
     assert!(!offers_text(&page).await.contains("declined"));
     click_button(&page, ".actions", "Take back").await;
-    as_seat(&h, format!("/api/games/{id}/takeback/accept"), json!({}), &black).await;
+    as_seat(
+        &h,
+        format!("/api/games/{id}/takeback/accept"),
+        json!({}),
+        &black,
+    )
+    .await;
     wait_moves(&page, 2).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(!offers_text(&page).await.contains("declined"));
@@ -357,7 +392,9 @@ async fn a_declined_takeback_or_draw_is_told() {
 
 async fn action_labels(page: &Page<'_>) -> Vec<String> {
     let labels = page
-        .eval("[...document.querySelectorAll('.actions button, .actions a')].map(b => b.textContent)")
+        .eval(
+            "[...document.querySelectorAll('.actions button, .actions a')].map(b => b.textContent)",
+        )
         .await;
     serde_json::from_value(labels).unwrap()
 }
@@ -416,7 +453,13 @@ async fn each_event_has_its_sound() {
     click_move(&page, "0,4,1", "0,4,3").await;
     as_seat(&h, format!("/api/games/{id}/draw/offer"), json!({}), &black).await;
     page.wait_for("window.tableroSounds.length === 2").await;
-    as_seat(&h, format!("/api/games/{id}/moves"), json!({"move": "e7e5"}), &black).await;
+    as_seat(
+        &h,
+        format!("/api/games/{id}/moves"),
+        json!({"move": "e7e5"}),
+        &black,
+    )
+    .await;
     as_seat(&h, format!("/api/games/{id}/takeback"), json!({}), &black).await;
     page.wait_for("window.tableroSounds.length === 4").await;
     assert_eq!(sounds(&page).await, ["move", "offer", "move", "offer"]);
@@ -439,7 +482,13 @@ async fn links_to_the_analysis_board_and_to_this_devices_seat() {
     let page = h.page().await;
     let (id, black) = online(&h, &page, json!({"game": "chess", "mode": "online"})).await;
     click_move(&page, "0,4,1", "0,4,3").await;
-    as_seat(&h, format!("/api/games/{id}/moves"), json!({"move": "e7e5"}), &black).await;
+    as_seat(
+        &h,
+        format!("/api/games/{id}/moves"),
+        json!({"move": "e7e5"}),
+        &black,
+    )
+    .await;
     wait_moves(&page, 2).await;
 
     // A player of a game in progress: no analysis, a private link to the seat.
@@ -458,11 +507,7 @@ async fn links_to_the_analysis_board_and_to_this_devices_seat() {
         link.starts_with(&h.url(&format!("/game/{id}#seat="))) && link.ends_with("&side=white"),
         "{link}"
     );
-    assert!(
-        page.text()
-            .await
-            .contains("Continue on another device")
-    );
+    assert!(page.text().await.contains("Continue on another device"));
 
     // Another device opens it and plays on as White.
     let phone = h.page().await;
@@ -482,12 +527,12 @@ async fn links_to_the_analysis_board_and_to_this_devices_seat() {
     .await;
     let watcher = h.page().await;
     let computer_id = computer["id"].as_str().unwrap();
-    watcher
-        .goto(&h.url(&format!("/game/{computer_id}")))
-        .await;
+    watcher.goto(&h.url(&format!("/game/{computer_id}"))).await;
     watcher.wait_for_el("#game-analyse").await;
     assert_eq!(
-        watcher.eval("document.querySelectorAll('.resume-link').length").await,
+        watcher
+            .eval("document.querySelectorAll('.resume-link').length")
+            .await,
         json!(0)
     );
 
