@@ -223,7 +223,7 @@ export function targets(page) {
   if (!page.selected) return [];
   const ends = movesThroughClicks(page, page.clicks).map((m) => last(m.path));
   const rooks = page.clicks.length ? [] : castlingRooks(page, page.selected).map((c) => c.rook);
-  return [...ends, ...rooks];
+  return [...ends, ...rooks.filter((r) => !ends.some((e) => same(e, r)))];
 }
 
 const pieceAt = (board, spot) => board.pieces.find((p) => same(p.at, spot));
