@@ -510,6 +510,11 @@ async fn links_to_the_analysis_board_and_to_this_devices_seat() {
         "{link}"
     );
     assert!(page.text().await.contains("Continue on another device"));
+    page.click(".resume summary").await;
+    page.wait_for("document.querySelector('.resume').textContent.includes('keep it to yourself')")
+        .await;
+    page.click(".resume-item button").await;
+    page.screenshot(&screenshot_path("resume-link")).await;
 
     // Another device opens it and plays on as White.
     let phone = h.page().await;
