@@ -464,14 +464,19 @@ async fn each_event_has_its_sound() {
     page.wait_for("window.tableroSounds.length >= 4").await;
     assert_eq!(sounds(&page).await, ["move", "offer", "move", "offer"]);
 
-    // Sound off: nothing plays.
+    // Sound off: neither our move nor theirs plays.
     page.eval("localStorage.setItem('tablero.sound', 'off'); true")
         .await;
-    as_seat(&h, format!("/api/games/{id}/draw/offer"), json!({}), &black).await;
-    page.wait_for("document.querySelector('.offers').textContent.includes('Black offers a draw')")
-        .await;
     click_move(&page, "0,3,1", "0,3,3").await;
-    still_moves(&page, 3).await;
+    as_seat(
+        &h,
+        format!("/api/games/{id}/moves"),
+        json!({"move": "e5d4"}),
+        &black,
+    )
+    .await;
+    wait_moves(&page, 4).await;
+    still_moves(&page, 4).await;
     assert_eq!(sounds(&page).await.len(), 4);
     h.assert_no_console_errors(&[]);
 }
