@@ -42,6 +42,8 @@ export const spotName = (board, spot) => board.names[spot[0]][spot[2]][spot[1]];
  * from), forced (pieces that must capture), path ({passed, taken}: the squares of a
  * capture pressed so far and the men it takes), fileNumbers (xiangqi: each side's file
  * numbers along the edges instead of the ICCS letters and ranks), last (a move hint),
+ * premove (the squares of a move chosen ahead), annotations (the player's circles and
+ * arrows: {from, to}),
  * focus (the spot that takes the keyboard focus: roving tabindex), label,
  * levelLabel(n) and describe(spot, piece, {selected, target}) for the cells' labels.
  */
@@ -118,6 +120,9 @@ function drawLevel(view, level) {
   for (const spot of path.taken) {
     if (onLevel(spot)) marks.append(mark(spot, 'taken', board, flipped, xiangqi));
   }
+  for (const spot of view.premove || []) {
+    if (onLevel(spot)) marks.append(mark(spot, 'premove', board, flipped, xiangqi));
+  }
   const taken = new Set(path.taken.map(key));
   svg.append(marks);
 
@@ -154,6 +159,7 @@ function drawLevel(view, level) {
     }
   }
   svg.append(targets);
+  svg.append(annotations(view, level));
 
   // Hit areas: one per spot, on top, with the spot and its name for tests and readers;
   // rows from the top of the screen, cells from the left. One cell is in the tab
@@ -195,6 +201,42 @@ function mark(spot, cls, board, flipped, xiangqi) {
     return s('rect', { x: px + 4, y: py + 4, width: CELL - 8, height: CELL - 8, class: `mark ${cls}` });
   }
   return s('rect', { x: px, y: py, width: CELL, height: CELL, class: `mark ${cls}` });
+}
+
+// The player's circles and arrows, over the pieces and under the hit areas. An arrow
+// between two levels of Ajedrez 3D has no line to follow: a circle on each end.
+function annotations(view, level) {
+  const { board, flipped } = view;
+  const g = s('g', { class: 'annotations', 'aria-hidden': 'true' });
+  const centre = (spot) => place(spot, board, flipped).map((v) => v + CELL / 2);
+  const circle = (spot) => {
+    const [cx, cy] = centre(spot);
+    g.append(s('circle', { cx, cy, r: 44, class: 'annotation circle' }));
+  };
+  for (const { from, to } of view.annotations || []) {
+    if (key(from) === key(to)) {
+      if (from[0] === level) circle(from);
+      continue;
+    }
+    if (from[0] !== to[0]) {
+      for (const spot of [from, to]) if (spot[0] === level) circle(spot);
+      continue;
+    }
+    if (from[0] !== level) continue;
+    const [x1, y1] = centre(from);
+    const [x2, y2] = centre(to);
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+    // The shaft stops where the head begins; the head's tip stops short of the centre.
+    const tip = [x2 - ux * 18, y2 - uy * 18];
+    const base = [tip[0] - ux * 36, tip[1] - uy * 36];
+    const wing = (sign) => `${base[0] - uy * 24 * sign},${base[1] + ux * 24 * sign}`;
+    g.append(
+      s('line', { x1, y1, x2: base[0], y2: base[1], class: 'annotation arrow' }),
+      s('polygon', { points: `${tip.join(',')} ${wing(1)} ${wing(-1)}`, class: 'annotation arrow-head' }),
+    );
+  }
+  return g;
 }
 
 // The labels of the columns and rows along the edges, as the server names them;
@@ -296,18 +338,31 @@ export function spotAt(clientX, clientY) {
 }
 
 /**
- * Clicks and drags on the boards inside `container`: `press(spot)` on pointer down,
- * `drop(from, to)` when a drag ends on another spot. `canDrag(spot)` says whether
- * the piece there may be dragged. The listeners go when `signal` is aborted.
+ * Clicks and drags on the boards inside `container`, by mouse, pen or touch:
+ * `press(spot)` on pointer down, `drop(from, to)` when a drag ends on another spot.
+ * `canDrag(spot)` says whether the piece there may be dragged. The right button
+ * draws: `annotate(from, to)` where it went down and up, `clear()` when the left one
+ * goes down. The listeners go when `signal` is aborted.
  */
-export function attachPointer(container, { press, drop, canDrag }, signal) {
+export function attachPointer(container, { press, drop, canDrag, annotate, clear }, signal) {
   let drag = null;
+  let drawFrom = null;
   const on = (type, listener) => container.addEventListener(type, listener, { signal });
+  // The right button draws on the board: no menu over it.
+  on('contextmenu', (event) => {
+    if (spotAt(event.clientX, event.clientY)) event.preventDefault();
+  });
   on('pointerdown', (event) => {
-    if (event.button !== 0) return;
     const spot = spotAt(event.clientX, event.clientY);
     if (!spot) return;
+    if (event.button === 2) {
+      event.preventDefault();
+      drawFrom = spot;
+      return;
+    }
+    if (event.button !== 0) return;
     event.preventDefault();
+    clear();
     press(spot);
     if (canDrag(spot)) {
       const piece = container.querySelector(`[data-piece="${key(spot)}"]`);
@@ -325,9 +380,20 @@ export function attachPointer(container, { press, drop, canDrag }, signal) {
     const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
     drag.moved = true;
     drag.piece.classList.add('dragging');
-    drag.piece.setAttribute('transform', `translate(${point.x - 50} ${point.y - 50})`);
+    // A finger covers what it holds: on a touch screen the piece rides above it, larger.
+    const touch = event.pointerType === 'touch';
+    drag.piece.setAttribute(
+      'transform',
+      touch ? `translate(${point.x - 75} ${point.y - 150}) scale(1.5)` : `translate(${point.x - 50} ${point.y - 50})`,
+    );
   });
   const end = (event) => {
+    if (event.button === 2 && drawFrom) {
+      const to = spotAt(event.clientX, event.clientY);
+      if (to) annotate(drawFrom, to);
+      drawFrom = null;
+      return;
+    }
     if (!drag) return;
     const { from, piece, origin, moved } = drag;
     drag = null;

@@ -374,10 +374,12 @@ async fn an_online_game_between_two_browsers() {
         .await;
     ana.screenshot(&screenshot_path("online-white")).await;
     bo.screenshot(&screenshot_path("online-black")).await;
-    // White declines: the offer goes on both pages.
+    // White declines: the offer goes on both pages, and Black is told.
     click_button(&ana, ".offers", "Decline").await;
-    bo.wait_for("document.querySelector('.offers').textContent === ''")
-        .await;
+    bo.wait_for(
+        "document.querySelector('.offers').textContent === 'Your draw offer was declined.'",
+    )
+    .await;
     ana.wait_for("document.querySelector('.offers').textContent === ''")
         .await;
 

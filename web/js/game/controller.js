@@ -8,7 +8,9 @@ import { errorText, t } from '../i18n.js';
 import { play as playSound } from '../sound.js';
 import {
   actingSide,
+  annotate,
   canMove,
+  cancelPremove,
   clearSelection,
   isFlipped,
   last,
@@ -17,10 +19,12 @@ import {
   notationOf,
   otherSide,
   outcomeText,
+  premovable,
   press,
   receive,
   shownBoard,
   shownPly,
+  takePremove,
   tokenFor,
 } from './state.js';
 
@@ -41,13 +45,17 @@ export function createController(page, view, signal) {
     if (change.moved) {
       const move = last(state.moves);
       announce(t('announce.move', { side: sideLabel(lastMover(page)), move: notationOf(page, move) }));
-      playSound(state.last_move?.captures.length ? 'capture' : 'move');
     }
     if (change.ended) {
       announce(t('announce.over', { text: outcomeText(page) }));
       playSound('end');
+    } else if (change.moved) {
+      playSound(state.board.check ? 'check' : state.last_move?.captures.length ? 'capture' : 'move');
     }
+    if (change.offered) playSound('offer');
+    const premove = takePremove(page);
     render();
+    if (premove) sendMove(premove.move, { quiet: true });
   }
 
   function refused(error, text = t('error.prefix', { message: errorText(error) })) {
@@ -55,18 +63,23 @@ export function createController(page, view, signal) {
     render();
   }
 
-  /** Plays `text` (the move format or notation) for the side to move; true if played. */
-  async function sendMove(text) {
+  /**
+   * Plays `text` (the move format or notation) for the side to move; true if played.
+   * A `quiet` move (a premove) that the server refuses all the same, as when the
+   * opponent's clock ran out meanwhile, goes without a word.
+   */
+  async function sendMove(text, { quiet = false } = {}) {
     if (page.state?.status !== 'playing') return false;
     const token = tokenFor(page, page.state.turn);
     if (!token) return false;
     try {
       const state = await api.playMove(page.id, token, text);
       page.message = '';
+      page.notice = null;
       apply(state);
       return true;
     } catch (error) {
-      refused(error);
+      if (!quiet) refused(error);
       return false;
     }
   }
@@ -118,6 +131,7 @@ export function createController(page, view, signal) {
       try {
         const state = await api.act(page.id, tokenFor(page, side), action);
         page.message = '';
+        page.notice = null;
         page.confirmResign = false;
         apply(state);
       } catch (error) {
@@ -186,20 +200,22 @@ export function createController(page, view, signal) {
     },
   };
 
-  // The arrows review the game, Escape drops a half-chosen move; not while typing,
-  // nor on the board, whose arrows move between squares.
+  // The arrows review the game, Escape drops a half-chosen move or the premove; not
+  // while typing, nor on the board, whose arrows move between squares.
   function onDocumentKey(event) {
     if (!page.state || event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    if (event.key === 'Escape') {
+      view.closeOverlay();
+      clearSelection(page);
+      cancelPremove(page);
+      render();
+      return;
+    }
     if (event.target instanceof Element && event.target.closest('[data-spot]')) return;
     const total = page.state.moves.length;
     const ply = shownPly(page);
     if (event.key === 'ArrowLeft') review(Math.max(0, ply - 1));
     else if (event.key === 'ArrowRight') review(Math.min(total, ply + 1));
-    else if (event.key === 'Escape') {
-      view.closeOverlay();
-      clearSelection(page);
-      render();
-    }
   }
 
   // The keyboard on the board: the arrows move the focus over the squares, Enter or
@@ -247,10 +263,19 @@ export function createController(page, view, signal) {
       {
         press: pressSpot,
         drop: (from, to) => {
-          if (!same(page.selected, from)) pressSpot(from);
+          if (!same(page.selected || page.premoveFrom, from)) pressSpot(from);
           pressSpot(to);
         },
-        canDrag: (spot) => canMove(page) && movesFrom(page, spot).length > 0,
+        canDrag: (spot) => (canMove(page) && movesFrom(page, spot).length > 0) || premovable(page, spot),
+        annotate: (from, to) => {
+          annotate(page, from, to);
+          render();
+        },
+        clear: () => {
+          if (!page.annotations.length) return;
+          page.annotations = [];
+          render();
+        },
       },
       signal,
     );

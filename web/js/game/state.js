@@ -40,6 +40,15 @@ export function createPage(id) {
     clicks: [],
     /** Moves that end on the pressed square by different paths: one is to be chosen. */
     choice: null,
+    /** A move chosen on the opponent's turn, {from, to}, played when the turn comes if
+     * it is legal then; `premoveFrom` its origin while the destination is to come. */
+    premove: null,
+    premoveFrom: null,
+    /** The player's own marks on the board, right-clicked: {from, to}, a circle where
+     * they are the same spot, else an arrow. They stay on this page. */
+    annotations: [],
+    /** The i18n key of what happened to an offer of ours (declined), until we act. */
+    notice: null,
     /** The position shown while reviewing (`GET .../positions/{ply}`), null: now. */
     review: null,
     message: '',
@@ -69,14 +78,41 @@ export function receive(page, state) {
   page.state = state;
   page.receivedAt = performance.now();
   const changed = !old || state.version !== old.version;
-  if (changed) clearSelection(page);
+  if (changed) {
+    clearSelection(page);
+    keepPremove(page, old);
+    const declined = declinedNotice(page, old, state);
+    if (declined) page.notice = declined;
+  }
   const moved = !!old && state.moves.length > old.moves.length;
   // A phone shows the level where the move that just came ended.
   if (moved) page.level = null;
   // Reviewing the position that was the last one follows the game.
   if (moved && page.review && page.review.ply === old.moves.length) page.review = null;
   if (page.review && page.review.ply > state.moves.length) page.review = null;
-  return { changed, moved, ended: !!old && !old.outcome && !!state.outcome };
+  return { changed, moved, ended: !!old && !old.outcome && !!state.outcome, offered: offered(page, old, state) };
+}
+
+/** Whether `side` is ours alone: the opponent's seat is not on this device too. */
+const oursAlone = (page, side) => !!side && !!tokenFor(page, side) && !tokenFor(page, otherSide(page, side));
+
+/**
+ * An offer or request of ours that went away while the game goes on and no move was
+ * taken back was turned down: the server sends no word of it, only the new state.
+ * A draw offer also lapses when the opponent moves instead of answering, which
+ * declines it as well.
+ */
+function declinedNotice(page, old, state) {
+  if (!old || state.outcome || state.moves.length < old.moves.length) return null;
+  if (oursAlone(page, old.takeback_request) && !state.takeback_request) return 'notice.takebackDeclined';
+  if (oursAlone(page, old.draw_offer) && !state.draw_offer) return 'notice.drawDeclined';
+  return null;
+}
+
+/** Whether the opponent just offered a draw or asked for a takeback. */
+function offered(page, old, state) {
+  const fresh = (field) => !!state[field] && state[field] !== old?.[field] && !tokenFor(page, state[field]);
+  return !!old && (fresh('draw_offer') || fresh('takeback_request'));
 }
 
 // --- sides and seats ---------------------------------------------------------
@@ -88,6 +124,23 @@ export const mySides = (page) => Object.keys(page.seats).filter((side) => sides(
 
 /** The side that made the last move: not the side to move. */
 export const lastMover = (page) => otherSide(page, page.state.turn);
+
+/**
+ * Whether a premove may be chosen now: a chess or xiangqi game against someone on
+ * another device or the computer, on their turn.
+ */
+export function canPremove(page) {
+  const { state } = page;
+  return (
+    !!state &&
+    state.status === 'playing' &&
+    !page.review &&
+    (state.game === 'chess' || state.game === 'xiangqi') &&
+    state.mode !== 'hotseat' &&
+    mySides(page).length === 1 &&
+    !tokenFor(page, state.turn)
+  );
+}
 
 /** The side that acts for this page: the side to move if it is ours, else our seat. */
 export function actingSide(page) {
@@ -164,9 +217,128 @@ function passesInOrder(move, spots) {
 /** The moves from the selected square through every square pressed since. */
 const movesThroughClicks = (page, clicks) => movesFrom(page, page.selected).filter((m) => passesInOrder(m, clicks));
 
-/** Where the selected piece can go: the last square of each move still possible. */
+/** Where the selected piece can go: the last square of each move still possible,
+ * and the rook a king may castle with. */
 export function targets(page) {
-  return page.selected ? movesThroughClicks(page, page.clicks).map((m) => last(m.path)) : [];
+  if (!page.selected) return [];
+  const ends = movesThroughClicks(page, page.clicks).map((m) => last(m.path));
+  const rooks = page.clicks.length ? [] : castlingRooks(page, page.selected).map((c) => c.rook);
+  return [...ends, ...rooks.filter((r) => !ends.some((e) => same(e, r)))];
+}
+
+const pieceAt = (board, spot) => board.pieces.find((p) => same(p.at, spot));
+
+/**
+ * Chess: the castling moves of the king on `from` with the rook each is made with
+ * ({move, rook}). The move format writes standard castling as the king's two-square
+ * step (`e1g1`); its rook is the first one beyond on that rank, since every square
+ * between king and castling rook is empty when castling is legal. Chess960 writes it
+ * king-to-rook (`e1h1`), so its path already ends on the rook and needs nothing here.
+ */
+function castlingRooks(page, from) {
+  const { board, game } = page.state;
+  const king = pieceAt(board, from);
+  if (game !== 'chess' || king?.kind !== 'k') return [];
+  const found = [];
+  for (const move of movesFrom(page, from)) {
+    const to = last(move.path);
+    const step = Math.sign(to[1] - from[1]);
+    if (to[2] !== from[2] || Math.abs(to[1] - from[1]) !== 2) continue;
+    for (let x = from[1] + step; x >= 0 && x < board.width; x += step) {
+      const piece = pieceAt(board, [from[0], x, from[2]]);
+      if (!piece) continue;
+      if (piece.kind === 'r' && piece.side === king.side) found.push({ move, rook: piece.at });
+      break;
+    }
+  }
+  return found;
+}
+
+/** The castling move of the king on `from` with the rook on `to` (standard chess:
+ * the king put on its own rook castles, as on lichess), or null. */
+const castlingOnto = (page, from, to) => castlingRooks(page, from).find((c) => same(c.rook, to))?.move || null;
+
+// --- premoves ----------------------------------------------------------------
+
+/**
+ * A press on the opponent's turn. Any from/to of a piece of ours may be chosen (the
+ * page knows no rules; the server's legal moves of the position to come decide when
+ * it comes), except onto another piece of ours, unless a chess king goes onto a rook
+ * to castle. A press while a premove stands takes it back (and may start another).
+ */
+function pressPremove(page, spot) {
+  const piece = pieceAt(page.state.board, spot);
+  const own = premovable(page, spot);
+  const from = page.premoveFrom;
+  if (page.premove) {
+    page.premove = null;
+    page.premoveFrom = own ? spot : null;
+    return REDRAW;
+  }
+  if (from && !same(from, spot)) {
+    const mover = pieceAt(page.state.board, from);
+    const castles = page.state.game === 'chess' && mover?.kind === 'k' && piece?.kind === 'r' && from[2] === spot[2];
+    if (!own || castles) {
+      page.premove = { from, to: spot };
+      page.premoveFrom = null;
+      return REDRAW;
+    }
+  }
+  page.premoveFrom = own && !same(from, spot) ? spot : null;
+  return REDRAW;
+}
+
+/** Whether the piece on `spot` may be moved ahead now: it is ours, on their turn. */
+export const premovable = (page, spot) =>
+  canPremove(page) && pieceAt(page.state.board, spot)?.side === mySides(page)[0];
+
+/** Drops the premove, chosen or half-chosen. */
+export function cancelPremove(page) {
+  page.premove = null;
+  page.premoveFrom = null;
+}
+
+/** The squares of the premove (or of its origin while its destination is to come). */
+export function premoveMarks(page) {
+  if (page.premove) return [page.premove.from, page.premove.to];
+  return page.premoveFrom ? [page.premoveFrom] : [];
+}
+
+// A new state: a premove waits while the game goes on without a takeback; a piece
+// picked on the opponent's turn whose turn came is selected as for a move.
+function keepPremove(page, old) {
+  const { state } = page;
+  if (state.status !== 'playing' || (old && state.moves.length < old.moves.length)) {
+    cancelPremove(page);
+    return;
+  }
+  if (page.premoveFrom && tokenFor(page, state.turn)) {
+    if (movesFrom(page, page.premoveFrom).length) page.selected = page.premoveFrom;
+    page.premoveFrom = null;
+  }
+}
+
+/**
+ * The premove once our turn has come: the legal move from its origin to its
+ * destination (a queen for a promotion, castling for a king put on its rook), or null
+ * when there is none now. Either way it is used up.
+ */
+export function takePremove(page) {
+  const { premove, state } = page;
+  if (!premove || state.status !== 'playing' || !tokenFor(page, state.turn)) return null;
+  page.premove = null;
+  const ending = movesFrom(page, premove.from).filter((m) => same(last(m.path), premove.to));
+  return ending.find((m) => !m.promotion || m.promotion === 'q') || castlingOnto(page, premove.from, premove.to);
+}
+
+// --- the player's marks ------------------------------------------------------
+
+/** A right-click on `from`, released on `to`: draws that circle or arrow, or takes it
+ * away when it is there. */
+export function annotate(page, from, to) {
+  const before = page.annotations.length;
+  page.annotations = page.annotations.filter((a) => !(same(a.from, from) && same(a.to, to)));
+  if (page.annotations.length === before) page.annotations.push({ from, to });
 }
 
 /** The squares that tell the paths of a choice apart (passed by some, not all). */
@@ -218,6 +390,7 @@ export function pathMarks(page) {
  */
 export function press(page, spot) {
   page.focus = spot;
+  if (canPremove(page)) return pressPremove(page, spot);
   if (!canMove(page)) return null;
   if (page.choice) {
     const left = page.choice.filter((m) => m.path.slice(1, -1).some((p) => same(p, spot)));
@@ -228,6 +401,8 @@ export function press(page, spot) {
     }
     page.choice = null;
   }
+  const castling = page.selected && !page.clicks.length && castlingOnto(page, page.selected, spot);
+  if (castling) return { play: castling };
   if (page.selected && !(same(page.selected, spot) && !page.clicks.length)) {
     const clicks = [...page.clicks, spot];
     const matches = movesThroughClicks(page, clicks);
@@ -256,7 +431,29 @@ export function press(page, spot) {
   return mine && due.length ? { mustCapture: due } : REDRAW;
 }
 
-// --- captured pieces ---------------------------------------------------------
+// --- captured pieces and material --------------------------------------------
+
+// Pieces' values in pawns, as players count them (Ajedrez 3D's and xiangqi's after the
+// engine's values). Losing the dama loses the game, so it counts for nothing; a
+// draughts man and king count one each: players count pieces.
+const VALUES = {
+  chess: { p: 1, n: 3, b: 3, r: 5, q: 9, k: 0 },
+  chess3d: { p: 1, c: 3, t: 3, a: 5, r: 9, d: 0 },
+  xiangqi: { p: 1, a: 2, b: 2, n: 4, c: 4, r: 9, k: 0 },
+  draughts: { m: 1, k: 1 },
+};
+
+/** How far each side is ahead in material on `board`: {side: points}, positive for
+ * the side ahead. */
+export function materialLead(page, board) {
+  const values = VALUES[page.state.game] || {};
+  const total = {};
+  for (const side of sides(page)) total[side] = 0;
+  for (const p of board.pieces) total[p.side] = (total[p.side] || 0) + (values[p.kind] || 0);
+  const out = {};
+  for (const side of sides(page)) out[side] = total[side] - total[otherSide(page, side)];
+  return out;
+}
 
 // The most valuable first.
 const VALUE_ORDER = { chess: 'qrbnp', chess3d: 'dtacp', xiangqi: 'rncbap', draughts: 'km' };

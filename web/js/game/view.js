@@ -16,11 +16,13 @@ import {
   focusSpot,
   forcedMarks,
   isFlipped,
+  materialLead,
   mySides,
   notationOf,
   otherSide,
   outcomeText,
   pathMarks,
+  premoveMarks,
   shownBoard,
   shownLastMove,
   shownLevel,
@@ -54,13 +56,14 @@ export function createView(root) {
   const reviewNote = h('p', { class: 'review-note' });
   const actions = h('div', { class: 'actions' });
   const settings = h('div', { class: 'settings' });
+  const resume = h('div', { class: 'resume' });
 
   const panel = h(
     'aside',
     { class: 'panel' },
     h('div', { class: 'panel-part' }, status, offers, message, form),
     h('div', { class: 'panel-part' }, movesHeading, reviewNote, moveList, nav),
-    h('div', { class: 'panel-part' }, actions, settings),
+    h('div', { class: 'panel-part' }, actions, settings, resume),
   );
   const area = h('div', { class: 'board-area' }, banner, top, choiceBox, levelTabs, boards, boardKeys, bottom);
   // The page's one heading names the game; the board shows the rest.
@@ -77,6 +80,7 @@ export function createView(root) {
     renderStatus(page, intents);
     renderMoves(page, intents);
     renderActions(page, intents);
+    renderResume(page);
     renderBanner(page, intents);
     renderChoice(page, intents);
     message.textContent = page.message;
@@ -105,6 +109,8 @@ export function createView(root) {
       marks: choiceMarks(page),
       forced: forcedMarks(page),
       path: pathMarks(page),
+      premove: page.review ? [] : premoveMarks(page),
+      annotations: page.annotations,
       last: shownLastMove(page),
       label: t('board.label', { game: t(`game.${state.game}`), side: sideLabel(bottomSide) }),
       levelLabel: (n) => t('level.label', { n }),
@@ -174,6 +180,7 @@ export function createView(root) {
     const { state } = page;
     const [first, second] = sides(page);
     const lost = capturedPieces(page, shownBoard(page));
+    const lead = materialLead(page, shownBoard(page));
     const fill = (el, side) => {
       const player = state.players[side] || {};
       const name = player.computer ? t('player.computer', { level: player.computer }) : player.name || sideLabel(side);
@@ -184,6 +191,13 @@ export function createView(root) {
         h('span', { class: 'name' }, player.name || player.computer ? `${name} (${sideLabel(side)})` : name),
         // An empty strip until the start position comes, so that the bar keeps its height.
         lost ? capturedStrip(page, side, lost[otherSide(page, side)]) : h('span', { class: 'captured' }),
+        lead[side] > 0
+          ? h(
+              'span',
+              { class: 'material', 'data-side': side, 'aria-label': t('material.ahead', { n: lead[side] }) },
+              `+${lead[side]}`,
+            )
+          : null,
         state.clock ? clock : null,
       );
       el.classList.toggle('to-move', state.status === 'playing' && state.turn === side);
@@ -236,6 +250,7 @@ export function createView(root) {
       const sent = mine(state.takeback_request);
       offer(state.takeback_request, sent ? 'offer.takebackSent' : null, 'offer.takeback', 'takeback');
     }
+    if (page.notice) items.push(h('span', { class: 'notice' }, t(page.notice)));
     mount(offers, items);
   }
 
@@ -307,7 +322,9 @@ export function createView(root) {
     const items = [button('btn.flip', intents.flip)];
     if (actingSide(page) && state.status === 'playing') {
       if (state.moves.length) items.push(button('btn.takeback', () => intents.act('takeback')));
-      if (state.mode !== 'computer' && !state.draw_offer) {
+      // Both seats on this device (hot-seat) would only offer a draw to themselves.
+      const bothHere = state.mode === 'hotseat' || mySides(page).length > 1;
+      if (state.mode !== 'computer' && !bothHere && !state.draw_offer) {
         items.push(button('btn.draw', () => intents.act('draw/offer')));
       }
       if (state.claimable_draw && tokenFor(page, state.turn)) {
@@ -319,6 +336,24 @@ export function createView(root) {
       } else {
         items.push(button('btn.resign', () => intents.confirmResign(true)));
       }
+    }
+    // The engine's view of a game in progress is for its onlookers, never its players;
+    // and the server analyses a game between people only once it ended.
+    const engineSeated = Object.values(state.players).some((p) => p?.computer);
+    if (state.status !== 'playing' || (!mySides(page).length && engineSeated)) {
+      const ply = shownPly(page);
+      items.push(
+        h(
+          'a',
+          {
+            class: 'button secondary',
+            id: 'game-analyse',
+            href: `/analysis?id=${encodeURIComponent(page.id)}&ply=${ply}`,
+            'data-link': '',
+          },
+          t('btn.analyse'),
+        ),
+      );
     }
     items.push(h('a', { class: 'button secondary', href: api.exportUrl(page.id), download: '' }, t('btn.export')));
     items.push(
@@ -371,6 +406,49 @@ export function createView(root) {
       ),
     );
     mount(settings, options);
+  }
+
+  // The links that carry this device's seats to another one: the address of an
+  // invitation, which app.js takes in, for each seat held while the game goes on.
+  function renderResume(page) {
+    const { state } = page;
+    const held = state.status === 'playing' ? mySides(page) : [];
+    if (!held.length) {
+      resume.replaceChildren();
+      return;
+    }
+    const open = resume.querySelector('details')?.open;
+    const links = held.map((side) => {
+      const url = `${location.origin}/game/${page.id}#seat=${encodeURIComponent(tokenFor(page, side))}&side=${side}`;
+      const id = `resume-${side}`;
+      const field = h('input', { id, class: 'resume-link', readonly: true, value: url, 'data-side': side });
+      const copy = h('button', { type: 'button', class: 'secondary' }, t('btn.copy'));
+      copy.addEventListener('click', async () => {
+        field.select();
+        try {
+          await navigator.clipboard.writeText(url);
+          copy.textContent = t('resume.copied');
+        } catch {
+          // No clipboard here (an insecure page, or refused): the text stays selected.
+        }
+      });
+      return h(
+        'div',
+        { class: 'resume-item' },
+        h('label', { for: id }, t('resume.label', { side: sideLabel(side) })),
+        h('div', { class: 'row' }, field, copy),
+      );
+    });
+    mount(
+      resume,
+      h(
+        'details',
+        { open: open || null },
+        h('summary', {}, t('resume.title')),
+        h('p', { class: 'hint' }, t('resume.private')),
+        links,
+      ),
+    );
   }
 
   function renderBanner(page, intents) {

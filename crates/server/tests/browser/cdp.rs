@@ -398,10 +398,36 @@ impl Page<'_> {
         )
     }
 
-    async fn mouse(&self, kind: &str, (x, y): (f64, f64), buttons: u32) {
+    /// The centre of the first element matching `selector` where it is now, without
+    /// scrolling.
+    pub async fn centre_as_is(&self, selector: &str) -> (f64, f64) {
+        let sel = serde_json::to_string(selector).expect("a string");
+        let at = self
+            .eval(&format!(
+                "(() => {{ const r = document.querySelector({sel}).getBoundingClientRect();                  return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+            ))
+            .await;
+        (
+            at[0].as_f64().expect("a number"),
+            at[1].as_f64().expect("a number"),
+        )
+    }
+
+    async fn mouse(&self, kind: &str, at: (f64, f64), buttons: u32) {
+        self.mouse_button(kind, at, buttons, "left").await;
+    }
+
+    /// A mouse event with `button` (`left`, `right`); `buttons` is the mask of the
+    /// buttons held (1 left, 2 right).
+    async fn mouse_button(&self, kind: &str, (x, y): (f64, f64), buttons: u32, button: &str) {
+        let button = if kind == "mouseMoved" && buttons == 0 {
+            "none"
+        } else {
+            button
+        };
         self.call(
             "Input.dispatchMouseEvent",
-            json!({"type": kind, "x": x, "y": y, "button": if kind == "mouseMoved" && buttons == 0 { "none" } else { "left" },
+            json!({"type": kind, "x": x, "y": y, "button": button,
                    "buttons": buttons, "clickCount": 1, "pointerType": "mouse"}),
         )
         .await;
@@ -431,6 +457,56 @@ impl Page<'_> {
             .await;
         }
         self.mouse("mouseReleased", b, 0).await;
+    }
+
+    /// Drags with the right mouse button from one element to another (the same one:
+    /// a right click).
+    pub async fn right_drag(&self, from: &str, to: &str) {
+        let a = self.centre(from).await;
+        let b = self.centre(to).await;
+        self.mouse_button("mouseMoved", a, 0, "none").await;
+        self.mouse_button("mousePressed", a, 2, "right").await;
+        for i in 1..=5 {
+            let f = f64::from(i) / 5.0;
+            let at = (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f);
+            self.mouse_button("mouseMoved", at, 2, "right").await;
+        }
+        self.mouse_button("mouseReleased", b, 0, "right").await;
+    }
+
+    /// Makes the page a touch screen's: `pointer: coarse`, touch events, five fingers.
+    pub async fn emulate_touch(&self) {
+        self.call(
+            "Emulation.setTouchEmulationEnabled",
+            json!({"enabled": true, "maxTouchPoints": 5}),
+        )
+        .await;
+    }
+
+    /// Drags with one finger from one element to another, as a touch screen does,
+    /// holding still on the first for `hold` before moving.
+    pub async fn touch_drag(&self, from: &str, to: &str, hold: Duration) {
+        // Both ends where they are once the destination is scrolled into view.
+        let b = self.centre(to).await;
+        let a = self.centre_as_is(from).await;
+        self.touch("touchStart", Some(a)).await;
+        tokio::time::sleep(hold).await;
+        for i in 1..=8 {
+            let f = f64::from(i) / 8.0;
+            let at = (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f);
+            self.touch("touchMove", Some(at)).await;
+        }
+        self.touch("touchEnd", None).await;
+    }
+
+    /// One finger's event: `touchStart` or `touchMove` at a point, `touchEnd` (none).
+    pub async fn touch(&self, kind: &str, at: Option<(f64, f64)>) {
+        let points = at.map_or_else(|| json!([]), |(x, y)| json!([{"x": x, "y": y}]));
+        self.call(
+            "Input.dispatchTouchEvent",
+            json!({"type": kind, "touchPoints": points}),
+        )
+        .await;
     }
 
     /// Clicks the board square at `spot` (`"level,x,y"`).
@@ -466,6 +542,7 @@ impl Page<'_> {
             "ArrowUp" => ("ArrowUp", 38, ""),
             "ArrowRight" => ("ArrowRight", 39, ""),
             "ArrowDown" => ("ArrowDown", 40, ""),
+            "Escape" => ("Escape", 27, ""),
             other => panic!("press_key: no key code for {other:?}"),
         };
         // Keys without text go down "raw", as a keyboard's arrows do.
