@@ -5,7 +5,7 @@
 // much each move lost. The server draws nothing: positions come from
 // `POST /api/positions`, evaluations from `POST /api/analyse` (docs/api.md).
 import * as api from './api.js';
-import { drawBoard, pieceDrawing, same } from './board.js';
+import { drawBoard, neighbour, pieceDrawing, same } from './board.js';
 import { games, sideLabel, sidesOf } from './common.js';
 import { h, mount, s } from './dom.js';
 import { errorText, onLangChange, t } from './i18n.js';
@@ -114,17 +114,59 @@ export function analysisPage(root) {
     'keydown',
     (event) => {
       if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-      if (event.key === 'ArrowLeft') go(page.ply - 1);
-      else if (event.key === 'ArrowRight') go(page.ply + 1);
+      // On the board the arrows move between squares (below), elsewhere through the moves.
+      if (event.target instanceof Element && event.target.closest('[data-spot]')) return;
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      // Stepping through the moves leaves the focus where it is, off the board.
+      page.keyboard = false;
+      go(page.ply + (event.key === 'ArrowLeft' ? -1 : 1));
     },
     { signal },
   );
+  // The keyboard on the board, as on the game page: the arrows move the focus over the
+  // squares, Enter or Space presses the focused one.
+  const KEYS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+  boards.addEventListener(
+    'keydown',
+    (event) => {
+      const hit = event.target instanceof Element && event.target.closest('[data-spot]');
+      if (!hit || !page.view) return;
+      const spot = hit.getAttribute('data-spot').split(',').map(Number);
+      page.keyboard = true;
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        page.focus = spot;
+        if (page.editing) edit(spot);
+        else press(spot);
+        focusSpot();
+        return;
+      }
+      if (!KEYS[event.key]) return;
+      event.preventDefault();
+      page.focus = neighbour(spot, KEYS[event.key], page.view.board, page.flipped);
+      focusSpot();
+    },
+    { signal },
+  );
+
+  /** Moves the keyboard focus to `page.focus` (after a redraw too). */
+  function focusSpot() {
+    if (!page.focus) return;
+    for (const el of boards.querySelectorAll('[data-spot][tabindex="0"]')) el.setAttribute('tabindex', '-1');
+    const target = boards.querySelector(`[data-spot="${page.focus.join(',')}"]`);
+    if (target) {
+      target.setAttribute('tabindex', '0');
+      target.focus();
+    }
+  }
+
   boards.addEventListener(
     'click',
     (event) => {
       const hit = event.target instanceof Element && event.target.closest('[data-spot]');
       if (!hit) return;
       const spot = hit.getAttribute('data-spot').split(',').map(Number);
+      page.keyboard = false;
       if (page.editing) edit(spot);
       else press(spot);
     },
@@ -306,7 +348,7 @@ export function analysisPage(root) {
           chess3dStyle: localStorage.getItem('tablero.chess3dPieces') || 'moves',
           targets: [],
           marks: [],
-          focus: board.pieces[0]?.at ?? [0, 0, 0],
+          focus: page.focus || board.pieces[0]?.at || [0, 0, 0],
           label: t('analysis.board', { game: t(`game.${view.game}`) }),
           levelLabel: (n) => t('level.label', { n }),
           describe: (spot, piece) =>
@@ -338,7 +380,7 @@ export function analysisPage(root) {
       targets,
       marks: [],
       last: view.last_move,
-      focus: page.selected || view.board.pieces[0]?.at,
+      focus: page.focus || page.selected || view.board.pieces[0]?.at,
       label: t('analysis.board', { game: t(`game.${view.game}`) }),
       levelLabel: (n) => t('level.label', { n }),
       describe: (spot, piece) =>
@@ -348,6 +390,8 @@ export function analysisPage(root) {
     });
     if (bestHint) drawArrow(svgs, view.board, bestHint.path, page.flipped);
     mount(boards, ...svgs);
+    // A keyboard player keeps the focus where it was through the redraw.
+    if (page.keyboard) focusSpot();
 
     // The bar fills with the first side's share: half for an equal game.
     const first = best ? firstSideCp(best, view.turn, sides) : 0;

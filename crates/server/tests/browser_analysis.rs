@@ -57,6 +57,21 @@ async fn the_engine_shows_its_lines_and_a_move_is_played_on_the_board() {
         .await;
     page.wait_for("document.querySelector('.analysis-moves .move').textContent === 'e4'")
         .await;
+    // The keyboard plays on the board too: e7 (Enter), two squares down, e5 (Enter).
+    page.eval("document.querySelector('[data-spot=\"0,4,6\"]').focus(); true")
+        .await;
+    page.press_key("Enter").await;
+    page.wait_for_el(".board .target").await;
+    page.press_key("ArrowDown").await;
+    page.press_key("ArrowDown").await;
+    page.press_key("Enter").await;
+    page.wait_for("document.querySelectorAll('.analysis-moves .move').length === 2")
+        .await;
+    page.press_key("Escape").await;
+    page.eval("document.activeElement.blur(); true").await;
+    page.press_key("ArrowLeft").await;
+    page.wait_for("document.querySelector('.analysis-moves .move.current')?.textContent === 'e4'")
+        .await;
     // Back to the start and forward again with the keys.
     page.press_key("ArrowLeft").await;
     page.wait_for("!document.querySelector('.analysis-moves .move.current')")
