@@ -75,7 +75,7 @@ pub const DEFAULT_BUDGET: u64 = 400_000;
 
 /// The most positions the second closure walk may see, whatever the budget (it keeps
 /// about 100 bytes a position, and the walk is the slowest step per position).
-const CLOSURE_MAX: u64 = 1 << 19;
+const CLOSURE_MAX: u64 = 1 << 20;
 
 /// The second closure walk may see one position per this many nodes of the budget
 /// (at about 100 bytes a position seen, plus the frontier).
