@@ -6,7 +6,7 @@
 // `POST /api/positions`, evaluations from `POST /api/analyse` (docs/api.md).
 import * as api from './api.js';
 import { drawBoard, neighbour, pieceDrawing, same } from './board.js';
-import { games, sideLabel, sidesOf } from './common.js';
+import { games, seatsOf, sideLabel, sidesOf } from './common.js';
 import { h, mount, s } from './dom.js';
 import { errorText, onLangChange, t } from './i18n.js';
 
@@ -200,6 +200,11 @@ export function analysisPage(root) {
     await show();
   }
 
+  /** A seat this browser holds in the stored game shown, if any: its player's page says so. */
+  function seatToken() {
+    return page.fromGame ? Object.values(seatsOf(page.fromGame))[0] : undefined;
+  }
+
   // A stored game's own line is asked for by its id, so that the server can refuse
   // the engine to a game in progress between people; other lines by their moves.
   function body(ply) {
@@ -238,7 +243,7 @@ export function analysisPage(root) {
   async function evaluate() {
     const asked = page.asked;
     try {
-      const answer = await api.analyse({ ...body(page.ply), movetime_ms: LIVE_MS, multipv: 3 });
+      const answer = await api.analyse({ ...body(page.ply), movetime_ms: LIVE_MS, multipv: 3 }, seatToken());
       if (signal.aborted || asked !== page.asked || !page.engineOn) return;
       page.lines = answer.lines;
       page.depth = answer.depth;
@@ -289,7 +294,7 @@ export function analysisPage(root) {
       let answer = null;
       while (!answer) {
         try {
-          answer = await api.analyse({ ...body(ply), movetime_ms: REVIEW_MS });
+          answer = await api.analyse({ ...body(ply), movetime_ms: REVIEW_MS }, seatToken());
         } catch (error) {
           // The analysis quota refills: wait as the server says, then go on.
           if (error.status !== 429 && error.status !== 503) {

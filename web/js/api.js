@@ -48,8 +48,12 @@ export const act = (id, token, action) =>
   request('POST', `/api/games/${encodeURIComponent(id)}/${action}`, undefined, token);
 /** A position's board, legal moves and move list (`POST /api/positions`). */
 export const position = (body) => request('POST', '/api/positions', body);
-/** The engine's evaluation and best lines of a position (`POST /api/analyse`). */
-export const analyse = (body) => request('POST', '/api/analyse', body);
+/**
+ * The engine's evaluation and best lines of a position (`POST /api/analyse`); `token`
+ * is the seat this browser holds in the analysed game, if any (its players get no
+ * engine while it goes on).
+ */
+export const analyse = (body, token) => request('POST', '/api/analyse', body, token);
 export const exportUrl = (id) => `/api/games/${encodeURIComponent(id)}/export`;
 
 /**

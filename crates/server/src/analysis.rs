@@ -8,9 +8,10 @@
 //! without the engine, for the analysis board to draw.
 //!
 //! A position is given as a game, variant, start and moves, or as a stored game
-//! (`game_id`, up to `ply`). A game in progress between two people is not analysed:
-//! its players must not get the engine's help (a position copied by hand cannot be
-//! told apart, which the fair-play rules of every site leave to moderation).
+//! (`game_id`, up to `ply`). The players of a game in progress between two people get
+//! no engine for it (a request with one of its seat tokens is refused); onlookers may
+//! analyse it. A position copied by hand cannot be told apart, which the fair-play
+//! rules of every site leave to moderation.
 
 use std::sync::Mutex as SyncMutex;
 use std::sync::atomic::AtomicBool;
@@ -115,7 +116,7 @@ pub(crate) async fn position(
             "movetime_ms and multipv are for /api/analyse: /api/positions asks no engine",
         ));
     }
-    let record = record_of(&state, &request, Engine::NotUsed).await?;
+    let record = record_of(&state, &request, Engine::NotUsed, None).await?;
     let kind = record.kind();
     let sides = kind.info().sides;
     let position = record.position();
@@ -249,6 +250,7 @@ async fn record_of(
     state: &AppState,
     request: &AnalyseRequest,
     engine: Engine,
+    token: Option<&str>,
 ) -> Result<AnyRecord, ApiError> {
     if let Some(id) = &request.game_id {
         if request.game.is_some()
@@ -263,14 +265,18 @@ async fn record_of(
         }
         let slot = state.games.slot(id).await?;
         let game = slot.game.lock().await;
+        // A player of a game in progress against a person gets no engine: the request
+        // that shows one of its seats' tokens is refused (the web page of a player sends
+        // it); onlookers may analyse, as they could by copying the position.
         if engine == Engine::Used
             && game.ended.is_none()
             && game.seats.iter().all(|seat| seat.level.is_none())
+            && game.seat_of(token).is_ok()
         {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 format!(
-                    "game {id:?} is in progress between people: it can be analysed once it ends"
+                    "game {id:?} is in progress against a person: its players can analyse it once it ends"
                 ),
             )
             .with_code("analysis_of_game_in_progress"));
@@ -317,6 +323,7 @@ async fn record_of(
 /// `POST /api/analyse`.
 pub(crate) async fn analyse(
     State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
     ApiJson(request): ApiJson<AnalyseRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let movetime = match request.movetime_ms {
@@ -339,7 +346,13 @@ pub(crate) async fn analyse(
             "multipv {lines}: expected 1 to {MOST_LINES}"
         )));
     }
-    let record = record_of(&state, &request, Engine::Used).await?;
+    let record = record_of(
+        &state,
+        &request,
+        Engine::Used,
+        crate::routes::bearer(&headers),
+    )
+    .await?;
     let position = record.position().clone();
     let turn = record.kind().side_name(position.turn());
     if position.legal_moves_text().is_empty() {

@@ -294,7 +294,7 @@ fn api_document() -> Value {
                               "415": error_response("The body is not declared as JSON."),
                               "422": error_response("The JSON does not fit the schema.")}}},
             "/api/analyse": {"post": {
-                "summary": "The engine's evaluation and best lines of a position (a game, variant, start and moves, or a stored game up to a ply): for analysis boards. Time-capped and rate-limited per client; a game in progress between people is refused.",
+                "summary": "The engine's evaluation and best lines of a position (a game, variant, start and moves, or a stored game up to a ply): for analysis boards. Time-capped and rate-limited per client; the players of a game in progress between people get no engine for it (a request with their seat token is refused).",
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {
                     "type": "object", "additionalProperties": false,
                     "properties": {
@@ -309,7 +309,7 @@ fn api_document() -> Value {
                     "200": json_object("`{turn, depth, nodes, lines: [{score, mate, pv, pv_notation}], outcome}`: scores in centipawns for the side to move, `mate` in moves (negative: being mated) or null; no lines when the game is over (`outcome` says how)."),
                     "400": error_response("A bad game, variant, position, move, time or line count."),
                     "404": error_response("No such game (game_id)."),
-                    "409": error_response("The game is in progress between people."),
+                    "409": error_response("A player (by the seat token sent) of a game in progress between people."),
                     "422": error_response("The JSON does not fit the schema."),
                     "429": error_response("Too many analyses from this address."),
                     "503": error_response("Every analyst is busy: retry.")}}},

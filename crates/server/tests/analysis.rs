@@ -141,15 +141,28 @@ async fn bad_requests_name_what_is_wrong() {
 }
 
 #[tokio::test]
-async fn a_game_between_people_is_analysed_only_once_it_ends() {
+async fn a_game_between_people_is_analysed_by_its_players_only_once_it_ends() {
     let dir = tempfile::tempdir().unwrap();
     let app = app_in(&dir).await;
     let game = hotseat(&app, "chess").await;
     let (white, black) = (game.token("white"), game.token("black"));
     play(&app, &game.id, &white, "f3").await;
-    let (status, body) = analyse(&app, json!({"game_id": game.id})).await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    assert_eq!(body["code"], "analysis_of_game_in_progress");
+    // Its players get no engine while it goes on (their page sends their seat's token)...
+    for token in [&white, &black] {
+        let (status, body) = call(
+            &app,
+            "POST",
+            "/api/analyse",
+            Some(token),
+            Some(json!({"game_id": game.id, "movetime_ms": 50})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(body["code"], "analysis_of_game_in_progress");
+    }
+    // ...onlookers may analyse it.
+    let (status, body) = analyse(&app, json!({"game_id": game.id, "movetime_ms": 50})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
     for (token, mv) in [(&black, "e5"), (&white, "g4"), (&black, "Qh4#")] {
         play(&app, &game.id, token, mv).await;
     }

@@ -128,7 +128,7 @@ async fn a_finished_game_is_reviewed_and_its_blunder_marked() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_game_in_progress_between_people_gets_no_engine() {
+async fn a_player_of_a_game_in_progress_gets_no_engine_an_onlooker_does() {
     let Some(h) = Harness::start().await else {
         return;
     };
@@ -139,16 +139,22 @@ async fn a_game_in_progress_between_people_gets_no_engine() {
     .await;
     play_over_http(&h, &created, &["e2e4"]).await;
     let id = created["id"].as_str().unwrap();
+    // This browser holds White's seat: the page sends its token, the server refuses, and
+    // the page says so in Spanish.
     let page = h.open("/").await;
-    page.eval("localStorage.setItem('tablero.lang', 'es'); true")
-        .await;
+    let seats = created["seats"].to_string();
+    page.eval(&format!(
+        "localStorage.setItem('tablero.lang', 'es'); \
+         localStorage.setItem('tablero.seats', JSON.stringify({{{id:?}: {{white: {seats}.white}}}})); true"
+    ))
+    .await;
     page.goto(&h.url(&format!("/analysis?id={id}"))).await;
     page.wait_for_el(".analysis .board [data-spot]").await;
     let message = page
         .wait_for("document.querySelector('.analysis .message').textContent || false")
         .await;
     assert!(
-        message.as_str().unwrap().contains("no se puede analizar"),
+        message.as_str().unwrap().contains("Sus jugadores"),
         "{message}"
     );
     assert_eq!(
@@ -156,6 +162,12 @@ async fn a_game_in_progress_between_people_gets_no_engine() {
             .await,
         json!(0)
     );
+    // Without the seat, an onlooker: the engine answers.
+    page.eval("localStorage.removeItem('tablero.seats'); true")
+        .await;
+    page.goto(&h.url(&format!("/analysis?id={id}"))).await;
+    page.wait_for("document.querySelectorAll('.engine-lines li').length > 0")
+        .await;
     h.assert_no_console_errors(&["409"]);
 }
 

@@ -548,6 +548,17 @@ async fn links_to_the_analysis_board_and_to_this_devices_seat() {
         json!(0)
     );
 
+    // So may an onlooker of a game between people in progress (this browser holds none
+    // of its seats).
+    let people = create_game(
+        &h,
+        json!({"game": "chess", "players": {"white": {"name": "cy"}, "black": {"name": "di"}}}),
+    )
+    .await;
+    let people_id = people["id"].as_str().unwrap();
+    watcher.goto(&h.url(&format!("/game/{people_id}"))).await;
+    watcher.wait_for_el("#game-analyse").await;
+
     // Once the game is over its players may analyse it, from the position shown.
     as_seat(&h, format!("/api/games/{id}/resign"), json!({}), &black).await;
     page.wait_for_el("#game-analyse").await;

@@ -337,10 +337,10 @@ export function createView(root) {
         items.push(button('btn.resign', () => intents.confirmResign(true)));
       }
     }
-    // The engine's view of a game in progress is for its onlookers, never its players;
-    // and the server analyses a game between people only once it ended.
-    const engineSeated = Object.values(state.players).some((p) => p?.computer);
-    if (state.status !== 'playing' || (!mySides(page).length && engineSeated)) {
+    // The engine's view of a game in progress is for its onlookers, never its players
+    // (the server refuses it to a request with a seat's token, which the analysis page
+    // sends when this browser holds one).
+    if (state.status !== 'playing' || !mySides(page).length) {
       const ply = shownPly(page);
       items.push(
         h(
