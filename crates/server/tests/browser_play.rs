@@ -33,6 +33,22 @@ async fn online(h: &Harness, page: &Page<'_>, body: Value) -> (String, String) {
     (id, other)
 }
 
+/// An online chess game held as White on `page`, after 1. e4 (clicked) e5 (Black over
+/// the API): its id and Black's token.
+async fn online_after_e4_e5(h: &Harness, page: &Page<'_>) -> (String, String) {
+    let (id, black) = online(h, page, json!({"game": "chess", "mode": "online"})).await;
+    click_move(page, "0,4,1", "0,4,3").await;
+    as_seat(
+        h,
+        format!("/api/games/{id}/moves"),
+        json!({"move": "e7e5"}),
+        &black,
+    )
+    .await;
+    wait_moves(page, 2).await;
+    (id, black)
+}
+
 async fn material(page: &Page<'_>) -> Value {
     page.eval(
         "[...document.querySelectorAll('.player .material')].map(m => [m.dataset.side, m.textContent])",
@@ -328,16 +344,7 @@ async fn a_declined_takeback_or_draw_is_told() {
         return;
     };
     let page = h.page().await;
-    let (id, black) = online(&h, &page, json!({"game": "chess", "mode": "online"})).await;
-    click_move(&page, "0,4,1", "0,4,3").await;
-    as_seat(
-        &h,
-        format!("/api/games/{id}/moves"),
-        json!({"move": "e7e5"}),
-        &black,
-    )
-    .await;
-    wait_moves(&page, 2).await;
+    let (id, black) = online_after_e4_e5(&h, &page).await;
 
     click_button(&page, ".actions", "Take back").await;
     page.wait_for("document.querySelector('.offers').textContent.includes('Takeback requested')")
@@ -487,16 +494,7 @@ async fn links_to_the_analysis_board_and_to_this_devices_seat() {
         return;
     };
     let page = h.page().await;
-    let (id, black) = online(&h, &page, json!({"game": "chess", "mode": "online"})).await;
-    click_move(&page, "0,4,1", "0,4,3").await;
-    as_seat(
-        &h,
-        format!("/api/games/{id}/moves"),
-        json!({"move": "e7e5"}),
-        &black,
-    )
-    .await;
-    wait_moves(&page, 2).await;
+    let (id, black) = online_after_e4_e5(&h, &page).await;
 
     // A player of a game in progress: no analysis, a private link to the seat.
     assert_eq!(
