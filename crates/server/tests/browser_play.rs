@@ -384,6 +384,9 @@ async fn a_declined_takeback_or_draw_is_told() {
     click_move(&page, "0,6,0", "0,5,2").await;
     assert!(!offers_text(&page).await.contains("declined"));
     click_button(&page, ".actions", "Take back").await;
+    // Black answers the request once the server has it.
+    page.wait_for("document.querySelector('.offers').textContent.includes('Takeback requested')")
+        .await;
     as_seat(
         &h,
         format!("/api/games/{id}/takeback/accept"),

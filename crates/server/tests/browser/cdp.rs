@@ -517,7 +517,14 @@ impl Page<'_> {
     /// Types `text` into the element matching `selector` (focused by a click), then
     /// presses Enter if `enter`.
     pub async fn type_text(&self, selector: &str, text: &str, enter: bool) {
-        self.click(selector).await;
+        // Focused by script, not clicked: a page whose lists are still loading may move
+        // the field between finding its centre and the click.
+        self.wait_for_el(selector).await;
+        let sel = serde_json::to_string(selector).expect("a string");
+        self.eval(&format!(
+            "(() => {{ const el = document.querySelector({sel}); el.scrollIntoView({{block: 'center'}}); el.focus(); return true; }})()"
+        ))
+        .await;
         self.call("Input.insertText", json!({"text": text})).await;
         if enter {
             for kind in ["keyDown", "keyUp"] {
