@@ -33,4 +33,4 @@ pub use square::{File, ParseSquareError, Rank, Square};
 pub use tablero_core::perft;
 pub use tablero_core::{Outcome, Position, Reason, Refusal, Side};
 pub use uci::{UciMove, UciMoveError};
-pub use unwinnable::{Analysis, DEFAULT_BUDGET, Verdict};
+pub use unwinnable::{Analysis, DEFAULT_BUDGET, THOROUGH_BUDGET, Verdict};

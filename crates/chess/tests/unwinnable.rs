@@ -50,7 +50,7 @@ fn ends_in_mate_by(pos: &Chess, line: &[Move], side: Side) -> bool {
 /// thorough one-off analysis, as a command-line ruling may afford (seconds for a side
 /// left undecided, where [`tablero_chess::DEFAULT_BUDGET`] takes milliseconds); CHA's
 /// own test runs with a limit of the same order. `CHA_BUDGET` overrides it.
-const THOROUGH_BUDGET: u64 = 10_000_000;
+use tablero_chess::THOROUGH_BUDGET;
 
 /// Counts (wrong, decided, undetermined) over `cases` analysed with `budget` nodes,
 /// checking every witness.

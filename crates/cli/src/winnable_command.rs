@@ -17,6 +17,11 @@ pub(crate) struct WinnableArgs {
     /// The position (FEN; Shredder-FEN or X-FEN castling for chess960).
     #[arg(long)]
     fen: String,
+    /// Search nodes per side before answering `undetermined` (default 10,000,000:
+    /// seconds at most on real positions, tens of seconds on the hardest constructed
+    /// ones; the server's per-move check uses 400,000).
+    #[arg(long, default_value_t = tablero_games::THOROUGH_UNWINNABILITY_BUDGET)]
+    nodes: u64,
 }
 
 pub(crate) fn run(args: WinnableArgs, out: &mut impl Write) -> Result<(), String> {
@@ -25,7 +30,7 @@ pub(crate) fn run(args: WinnableArgs, out: &mut impl Write) -> Result<(), String
         .variant(args.variant.as_deref())
         .map_err(|e| e.to_string())?;
     let pos = AnyPosition::of(args.game, variant, Some(&args.fen)).map_err(|e| e.to_string())?;
-    let sides = pos.winnable_sides().ok_or_else(|| {
+    let sides = pos.winnable_sides(args.nodes).ok_or_else(|| {
         format!(
             "the winnability analysis is for chess only, not {:?}",
             args.game.id()

@@ -46,6 +46,19 @@ fn prints_which_sides_can_still_mate() {
 }
 
 #[test]
+fn a_small_budget_may_leave_the_answer_undetermined() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(
+        answer(&["winnable", "chess", "--nodes", "100", "--fen", start]),
+        "undetermined"
+    );
+    assert_eq!(
+        answer(&["winnable", "chess", "--fen", start]),
+        "white black"
+    );
+}
+
+#[test]
 fn bad_input_fails_with_one_line() {
     let xiangqi = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
     for args in [

@@ -357,16 +357,17 @@ impl AnyPosition {
     /// Which sides can still checkmate by some series of legal moves, both sides
     /// cooperating (chess only: `None` for the other games), as `tablero winnable`
     /// prints it: `white black`, `white`, `black`, `none`, or `undetermined` when the
-    /// analysis ([`tablero_chess::Chess::can_checkmate`]) could not settle a side
-    /// within its budget.
+    /// analysis ([`tablero_chess::Chess::analyse_unwinnability`]) could not settle a
+    /// side within `nodes` (see [`tablero_chess::DEFAULT_BUDGET`] and
+    /// [`tablero_chess::THOROUGH_BUDGET`]).
     #[must_use]
-    pub fn winnable_sides(&self) -> Option<&'static str> {
+    pub fn winnable_sides(&self, nodes: u64) -> Option<&'static str> {
         use tablero_chess::Verdict;
         let AnyPosition::Chess(p) = self else {
             return None;
         };
-        let white = p.can_checkmate(Side::White);
-        let black = p.can_checkmate(Side::Black);
+        let white = p.analyse_unwinnability(Side::White, nodes).verdict;
+        let black = p.analyse_unwinnability(Side::Black, nodes).verdict;
         Some(match (white, black) {
             (Verdict::Undetermined, _) | (_, Verdict::Undetermined) => "undetermined",
             (Verdict::Winnable, Verdict::Winnable) => "white black",

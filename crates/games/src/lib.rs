@@ -32,6 +32,10 @@ pub use engine::{
 pub use protocol_engine::{Flow, ProtocolEngine};
 pub use record::{AnyRecord, ImportedRecord, RULING_BUDGET, RecordError, RecordedMove};
 pub use search_thread::{Hold, SearchMode, SearchThread};
+/// Node budgets of the chess unwinnability analysis ([`AnyPosition::winnable_sides`]).
+pub use tablero_chess::{
+    DEFAULT_BUDGET as UNWINNABILITY_BUDGET, THOROUGH_BUDGET as THOROUGH_UNWINNABILITY_BUDGET,
+};
 pub use tablero_core::fresh_seed;
 pub use tablero_core::{ParamValue, Refusal, Side};
 pub use tablero_engine::score::mate_in_moves;
