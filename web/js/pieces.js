@@ -76,17 +76,28 @@ const CHESS3D = { p: 'p', a: 'b', c: 'n', t: 'r', d: 'q', r: 'k' };
 // for the rey), dots on the squares a step reaches (two per direction for the dama,
 // the eight L-squares for the caballo), the pawn's step ahead and its captures behind.
 // The dama, the piece whose loss ends the game, wears a gold ring and a crown.
-const STRAIGHT = [
+/** One step in each straight, diagonal and knight direction (x right, y up). */
+export const STRAIGHT = [
   [0, -1],
   [1, 0],
   [0, 1],
   [-1, 0],
 ];
-const DIAGONAL = [
+export const DIAGONAL = [
   [1, -1],
   [1, 1],
   [-1, 1],
   [-1, -1],
+];
+export const KNIGHT = [
+  [1, 2],
+  [2, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -2],
+  [-2, -1],
+  [-2, 1],
+  [-1, 2],
 ];
 
 function arrow(dx, dy, from, to, cls = 'move-arrow') {
@@ -116,16 +127,7 @@ function chess3dMoves(kind, forwardUp) {
         return [dot((x / n) * 26, (y / n) * 26, 3.5), dot((x / n) * 35, (y / n) * 35, 3.5)];
       });
     case 'c':
-      return [
-        [1, 2],
-        [2, 1],
-        [2, -1],
-        [1, -2],
-        [-1, -2],
-        [-2, -1],
-        [-2, 1],
-        [-1, 2],
-      ].map(([x, y]) => dot(x * 15, y * 15));
+      return KNIGHT.map(([x, y]) => dot(x * 15, y * 15));
     default:
       return [
         arrow(0, ahead, 23, 40),

@@ -5,6 +5,7 @@
 // the rules crates.
 import { drawBoard } from '../board.js';
 import { h } from '../dom.js';
+import { DIAGONAL, KNIGHT, STRAIGHT } from '../pieces.js';
 
 // Pieces as text: the kind's letter (upper case: the first side, White or Red), then
 // the square — file letter and rank (chess `d4`, xiangqi `e0`, draughts `c3`), or for
@@ -74,28 +75,6 @@ export function diagram(id, variant = 'international') {
 
 const inside = (d, [l, x, y]) => l >= 0 && l < d.levels && x >= 0 && x < d.width && y >= 0 && y < d.height;
 const at = (d, spot) => d.pieces.find((p) => p.at[0] === spot[0] && p.at[1] === spot[1] && p.at[2] === spot[2]);
-const STRAIGHT = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-];
-const DIAGONAL = [
-  [1, 1],
-  [1, -1],
-  [-1, 1],
-  [-1, -1],
-];
-const KNIGHT = [
-  [1, 2],
-  [2, 1],
-  [2, -1],
-  [1, -2],
-  [-1, -2],
-  [-2, -1],
-  [-2, 1],
-  [-1, 2],
-];
 
 /** Squares reached by sliding (or stepping, `max` 1) from `from` in `dirs`. */
 function rays(d, from, dirs, max = 99) {
