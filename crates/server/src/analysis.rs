@@ -13,8 +13,8 @@
 //! analyse it. A position copied by hand cannot be told apart, which the fair-play
 //! rules of every site leave to moderation.
 
-use std::sync::Mutex as SyncMutex;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex as SyncMutex};
 use std::time::Duration;
 
 use axum::Json;
@@ -53,7 +53,9 @@ const HASH_MB: usize = 16;
 /// The engines that analyse, kept between searches, at most `permits` at once.
 #[derive(Debug)]
 pub(crate) struct Analysts {
-    permits: Semaphore,
+    /// Held by each search until its blocking thread ends, not only while its request
+    /// waits: a client that hangs up must not let more searches run than this.
+    permits: Arc<Semaphore>,
     idle: SyncMutex<Vec<AnyEngine>>,
 }
 
@@ -61,7 +63,7 @@ impl Analysts {
     /// A pool of `searches` analysts at once (at least one).
     pub(crate) fn new(searches: usize) -> Analysts {
         Analysts {
-            permits: Semaphore::new(searches.max(1)),
+            permits: Arc::new(Semaphore::new(searches.max(1))),
             idle: SyncMutex::new(Vec::new()),
         }
     }
@@ -228,9 +230,12 @@ fn start_of(
                 place: Place {
                     level,
                     // Spots count rows from the bottom, places from the top.
-                    row: height.checked_sub(1 + y).ok_or_else(|| {
-                        ApiError::bad_request(format!("spot {:?} is off the board", p.at))
-                    })?,
+                    row: height
+                        .checked_sub(1)
+                        .and_then(|top| top.checked_sub(y))
+                        .ok_or_else(|| {
+                            ApiError::bad_request(format!("spot {:?} is off the board", p.at))
+                        })?,
                     column: x,
                 },
                 side: side_named(&p.side)?,
@@ -364,7 +369,7 @@ pub(crate) async fn analyse(
         })));
     }
     let analysts = &state.analysts;
-    let _permit = tokio::time::timeout(QUEUE_WAIT, analysts.permits.acquire())
+    let permit = tokio::time::timeout(QUEUE_WAIT, Arc::clone(&analysts.permits).acquire_owned())
         .await
         .ok()
         .and_then(Result::ok)
@@ -382,6 +387,7 @@ pub(crate) async fn analyse(
         .pop();
     let history = record.history().to_vec();
     let (engine, result) = crate::routes::blocking(move || {
+        let _permit = permit;
         let engine = match engine {
             Some(e) if e.plays(&position) => e,
             _ => AnyEngine::for_game(&position, HASH_MB),

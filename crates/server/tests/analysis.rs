@@ -352,6 +352,18 @@ async fn a_board_set_up_piece_by_piece_is_read_and_analysed() {
             json!({"game": "chess", "pieces": [{"at": [0, 4, 9], "side": "white", "kind": "k"}]}),
             "off the board",
         ),
+        (
+            json!({"game": "chess", "pieces": [{"at": [0, 4, 255], "side": "white", "kind": "k"}]}),
+            "off the board",
+        ),
+        (
+            json!({"game": "chess", "pieces": [{"at": [3, 4, 0], "side": "white", "kind": "k"}]}),
+            "off the",
+        ),
+        (
+            json!({"game": "chess", "pieces": [{"at": [0, 4, 0], "side": "white", "kind": "king"}]}),
+            "expected one letter",
+        ),
     ] {
         let (status, answer) = call(&app, "POST", "/api/positions", None, Some(body.clone())).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
