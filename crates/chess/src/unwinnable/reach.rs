@@ -69,9 +69,17 @@ pub(crate) fn reach_forbids_mate(pos: &Chess, winner: Side) -> bool {
         let mut always_attacked = [Bitboard::EMPTY; 2];
         let mut any_reach = [Bitboard::EMPTY; 2];
         let mut unit_reach = [Bitboard::EMPTY; 2];
+        // The squares each side may ever capture on: a pawn's diagonal steps from its
+        // region, any other unit's region.
+        let mut capture_span = [Bitboard::EMPTY; 2];
         for (i, u) in units.iter().enumerate() {
             let s = u.side.index();
             any_reach[s] |= reach[i];
+            capture_span[s] |= if u.role == Role::Pawn {
+                pawn_span(u.side, reach[i])
+            } else {
+                reach[i]
+            };
             if u.role != Role::King {
                 unit_reach[s] |= reach[i];
             }
@@ -99,7 +107,7 @@ pub(crate) fn reach_forbids_mate(pos: &Chess, winner: Side) -> bool {
                     let start = u
                         .side
                         .fold(Bitboard(0xFF00), Bitboard(0x00FF_0000_0000_0000));
-                    let facing = facing_pawn(&units, &reach, i, &any_reach);
+                    let facing = facing_pawn(&units, &reach, i, &capture_span);
                     for from in reach[i] & !last {
                         let mut one = Bitboard::from_square(from).shift(forward) & !obstacles;
                         if let Some(q) = facing {
@@ -244,6 +252,17 @@ fn no_mating_square(
     true
 }
 
+/// Every square a pawn of `side` attacks from some square of `from`.
+fn pawn_span(side: Side, from: Bitboard) -> Bitboard {
+    let not_a = Bitboard(!0x0101_0101_0101_0101);
+    let not_h = Bitboard(!0x8080_8080_8080_8080);
+    let (left, right) = (from & not_a, from & not_h);
+    match side {
+        Side::White => left.shift(7) | right.shift(9),
+        Side::Black => left.shift(-9) | right.shift(-7),
+    }
+}
+
 /// Where a knight, bishop, rook or queen on `from` attacks, sliding through nothing
 /// but `obstacles`.
 fn step(role: Role, from: Square, obstacles: Bitboard) -> Bitboard {
@@ -258,13 +277,14 @@ fn step(role: Role, from: Square, obstacles: Bitboard) -> Bitboard {
 }
 
 /// The square of the enemy pawn facing pawn `i` on its file that it can never pass:
-/// neither can ever leave the file, nothing between them is ever theirs to lose, and
-/// no unit of `i`'s side can ever reach a square the enemy pawn may stand on.
+/// neither can ever leave the file, and no unit of `i`'s side can ever capture on a
+/// square the enemy pawn may stand on or pass over (`capture_span`: a pawn's diagonal
+/// steps from its region, any other unit's region).
 fn facing_pawn(
     units: &[Unit],
     reach: &[Bitboard; 32],
     i: usize,
-    any_reach: &[Bitboard; 2],
+    capture_span: &[Bitboard; 2],
 ) -> Option<Square> {
     let u = units[i];
     let file = Bitboard::file(u.origin.file());
@@ -291,6 +311,7 @@ fn facing_pawn(
     }
     let (j, _) = best?;
     let q = units[j];
-    let safe = (reach[j] & !file).is_empty() && (reach[j] & any_reach[u.side.index()]).is_empty();
+    let safe =
+        (reach[j] & !file).is_empty() && (reach[j] & capture_span[u.side.index()]).is_empty();
     safe.then_some(q.origin)
 }
