@@ -15,6 +15,14 @@
 //! semi-static proofs after pawn moves and captures to cut hopeless lines, or skip
 //! them (it then only wastes nodes, which are far cheaper without them).
 //!
+//! When the winner has nothing but pawns, each with a loser's pawn ahead on its file
+//! (it is *starved*), it can only get a piece from the loser: the loser's king takes a
+//! pawn, the loser's pawn on that file runs, promotes and offers itself to a winner's
+//! pawn, which then runs free. The guided search then follows that plan, with the
+//! winner's other moves as tempo moves (one or two a node, in an order each pass
+//! chooses), and from each position where the winner is no longer starved runs a
+//! fresh guided search for the mate, with a small node limit.
+//!
 //! A table of positions already searched (keyed by the incremental Zobrist key,
 //! storing the depth left) prunes repeated work and cycles. It only ever answers "no
 //! mate found here", never a proof, so a key collision can cost a mate but never make
@@ -25,7 +33,7 @@ use std::sync::OnceLock;
 use arrayvec::ArrayVec;
 use tablero_core::Side;
 
-use crate::attacks::knight_attacks;
+use crate::attacks::{knight_attacks, pawn_attacks};
 use crate::{Bitboard, Chess, File, Move, MoveList, Rank, Role, Square};
 
 use super::cannot_mate;
@@ -82,7 +90,23 @@ pub(crate) struct Search {
     scratch: MoveList,
     /// The moves from the root to the current node.
     pub(crate) line: Vec<Move>,
+    /// Whether the guided search started from a position where the winner is starved
+    /// (see [`Plan::starved`]): it then looks for a position where it no longer is, and
+    /// from each one it meets runs a fresh guided search for the mate (`inner`) within
+    /// [`SUBGOAL_NODES`] nodes.
+    chain: bool,
+    inner: Option<Box<Search>>,
+    /// How many tempo moves of a starved winner each node tries, and whether those of
+    /// the pawn farthest from the loser's king come first (each guided pass tries
+    /// another policy: which pawn must keep its tempo differs from one position to
+    /// the next).
+    tempo_moves: u32,
+    tempo_far: bool,
 }
+
+/// Nodes the guided search may spend on the mate from each position where a starved
+/// winner got a free pawn or a piece.
+const SUBGOAL_NODES: u64 = 20_000;
 
 impl Search {
     pub(crate) fn new(winner: Side, budget: u64) -> Search {
@@ -99,6 +123,10 @@ impl Search {
             lists: Vec::new(),
             scratch: MoveList::new(),
             line: Vec::with_capacity(MAX_PLIES),
+            chain: false,
+            inner: None,
+            tempo_moves: 1,
+            tempo_far: false,
         }
     }
 
@@ -135,17 +163,47 @@ impl Search {
     pub(crate) fn guided(&mut self, pos: &Chess, nodes: u64, mirror: bool, prune: bool) -> Found {
         self.mirror = mirror;
         self.prune = prune;
+        self.chain = starved(pos, self.winner).0;
+        self.tempo_moves = if prune == mirror { 1 } else { 2 };
+        self.tempo_far = mirror;
         self.clear_table();
         let end = self.nodes.saturating_add(nodes).min(self.budget);
         for depth in 2..MAX_GUIDED_DEPTH {
             if self.nodes >= end {
                 break;
             }
-            self.iteration_end = end.min(self.nodes + ITERATION_NODES);
+            // A starved winner's iterations get the whole budget: the plan is narrow,
+            // and a capped iteration would only ever see the leftmost lines.
+            self.iteration_end = if self.chain {
+                end
+            } else {
+                end.min(self.nodes + ITERATION_NODES)
+            };
             self.line.clear();
             if self.node(pos, depth, 0, false, false, false) == Found::Mate {
                 return Found::Mate;
             }
+        }
+        Found::Open
+    }
+
+    /// The mate search from a position where a starved winner got a free pawn or a
+    /// piece: `Mate` (with the whole line in [`Search::line`]) or `Open`.
+    fn after_subgoal(&mut self, pos: &Chess) -> Found {
+        let budget = SUBGOAL_NODES.min(self.budget.saturating_sub(self.nodes));
+        let inner = self
+            .inner
+            .get_or_insert_with(|| Box::new(Search::new(self.winner, SUBGOAL_NODES)));
+        inner.nodes = 0;
+        inner.budget = budget;
+        let found = inner.guided(pos, budget, self.mirror, false);
+        let spent = inner.nodes;
+        self.nodes += spent;
+        // The inner nodes count against the budget, not against this iteration.
+        self.iteration_end = self.iteration_end.saturating_add(spent);
+        if found == Found::Mate {
+            self.line.extend_from_slice(&inner.line);
+            return Found::Mate;
         }
         Found::Open
     }
@@ -183,6 +241,9 @@ impl Search {
         if depth <= 0 || ply >= MAX_PLIES || self.stopped() {
             return Found::Open;
         }
+        if self.chain && !exhaustive && !starved(pos, self.winner).0 {
+            return self.after_subgoal(pos);
+        }
         let slot = (pos.key() >> (64 - self.table_bits)) as usize;
         let entry = self.table[slot];
         if entry.key == pos.key() && entry.depth >= depth {
@@ -202,7 +263,32 @@ impl Search {
         for &m in &self.scratch {
             list.push((plan.cost(pos, m), m));
         }
-        list.sort_by_key(|&(cost, _)| cost);
+        // A starved winner's tempo moves commute: only one or two are tried, single
+        // steps first, those of the pawn nearest the loser's king first or last as the
+        // pass chooses (the guided search only looks for mates, so leaving moves out
+        // never makes an answer wrong).
+        let tempo_only = !exhaustive && plan.starved && pos.turn() == self.winner;
+        let loser_king = pos.king_of(!self.winner);
+        list.sort_by_key(|&(cost, m)| {
+            (
+                cost,
+                if tempo_only {
+                    // Single steps first: a double step wastes a tempo.
+                    let near = manhattan(m.to(), loser_king);
+                    let near = if self.tempo_far { 16 - near } else { near };
+                    near + 16 * m.to().distance(m.from())
+                } else {
+                    0
+                },
+            )
+        });
+        if tempo_only {
+            let mut tempo = 0;
+            list.retain(|&mut (cost, _)| {
+                tempo += u32::from(cost > 0);
+                tempo <= self.tempo_moves
+            });
+        }
 
         let mut found = Found::Hopeless;
         for &(cost, m) in &list {
@@ -256,6 +342,21 @@ struct Plan {
     king_spot: Square,
     /// The loser must promote to give the winner a blocker to mate against.
     loser_must_promote: bool,
+    /// The winner has only pawns, each with a loser's pawn ahead on its file: it can
+    /// only get a piece from the loser. The loser's king then heads for the winner's
+    /// pawns (`prey`) to free a pawn of its own, which promotes and offers itself to a
+    /// winner's pawn (on a square of `offer`), which then runs free.
+    starved: bool,
+    /// The loser has two bishops or more, and there are no knights, rooks or queens:
+    /// bishop walls, where the loser's bishops must block the flight squares of a
+    /// king that one bishop of the winner mates.
+    loser_bishops: bool,
+    /// The winner's pawns, while it is starved.
+    prey: Bitboard,
+    /// The squares they attack.
+    offer: Bitboard,
+    /// The loser has a piece to offer, or a pawn with no enemy unit ahead on its file.
+    runner: bool,
 }
 
 impl Plan {
@@ -293,13 +394,58 @@ impl Plan {
                 };
                 (bishops & !colour).is_empty() && (theirs & board.by_role(Role::Knight)).is_empty()
             };
+        let (starved, prey, offer) = starved(pos, winner);
         Plan {
             winner,
             corner: Square::from_coords(file, rank),
             beside: Square::from_coords(beside_file, rank),
             king_spot: Square::from_coords(file, spot_rank),
             loser_must_promote: knight_only || bishops_only,
+            loser_bishops: (theirs & bishops).more_than_one()
+                && (board.by_role(Role::Knight)
+                    | board.by_role(Role::Rook)
+                    | board.by_role(Role::Queen))
+                .is_empty(),
+            starved,
+            prey,
+            offer,
+            runner: starved && has_runner(pos, !winner),
         }
+    }
+
+    /// The cost of a loser's move while the winner is starved (see [`Plan::starved`]):
+    /// taking a winner's pawn, the king heading for the nearest one, a pawn running
+    /// free, a minor promotion and a piece offering itself to a winner's pawn make
+    /// progress.
+    fn starved_cost(&self, pos: &Chess, m: Move, role: Role) -> i16 {
+        if self.runner {
+            // A pawn already runs free (or a piece is there to offer): taking more of
+            // the winner's pawns only wastes the winner's tempo.
+            if self.prey.contains(m.to()) {
+                return 3;
+            }
+            if role == Role::King {
+                return 1;
+            }
+        } else if self.prey.contains(m.to()) {
+            return 0;
+        }
+        let progress = match role {
+            Role::King => {
+                let from = m.from();
+                let nearest = self.prey.into_iter().min_by_key(|&sq| from.distance(sq));
+                nearest.is_some_and(|sq| m.king_destination().distance(sq) < from.distance(sq))
+            }
+            Role::Pawn => match m.promotion_role() {
+                Some(promoted) => matches!(promoted, Role::Knight | Role::Bishop),
+                None => {
+                    let ahead = front_span(!self.winner, m.from());
+                    (ahead & self.prey).is_empty() && !pos.is_capture(m)
+                }
+            },
+            _ => self.offer.contains(m.to()),
+        };
+        if progress { 0 } else { 3 }
     }
 
     /// What `m` costs in depth: 0 for progress, 1 for an ordinary move, 3 for a move
@@ -318,6 +464,10 @@ impl Plan {
         let approaches = match role {
             Role::King => m.king_destination().distance(target) < m.from().distance(target),
             Role::Knight => knight_distance(m.to(), target) < knight_distance(m.from(), target),
+            // See `loser_bishops`.
+            Role::Bishop if !winner_moves && self.loser_bishops => {
+                m.to().distance(target) < m.from().distance(target)
+            }
             _ => false,
         };
         if winner_moves {
@@ -329,12 +479,20 @@ impl Plan {
                     rank <= 3
                 }
             };
+            if self.starved {
+                // Only a capture gets the winner anything; every other move is a tempo
+                // the loser's work needs, and never free, so that the depth bounds them.
+                return if capture { 0 } else { 2 };
+            }
             if advanced || capture || approaches {
                 0
             } else {
                 1
             }
         } else {
+            if self.starved {
+                return self.starved_cost(pos, m, role);
+            }
             if self.loser_must_promote {
                 let light_promotion = !matches!(m.promotion_role(), Some(Role::Queen | Role::Rook));
                 if role == Role::Pawn && light_promotion {
@@ -353,6 +511,62 @@ impl Plan {
             }
         }
     }
+}
+
+/// Whether `winner` is starved (see [`Plan::starved`]), its pawns, and the squares they
+/// attack.
+fn starved(pos: &Chess, winner: Side) -> (bool, Bitboard, Bitboard) {
+    let board = pos.board();
+    let ours = board.by_side(winner);
+    let pawns = ours & board.by_role(Role::Pawn);
+    let theirs = board.by_side(!winner) & board.by_role(Role::Pawn);
+    if pawns.is_empty() || (ours & !pawns & !board.by_role(Role::King)).any() {
+        return (false, Bitboard::EMPTY, Bitboard::EMPTY);
+    }
+    let mut offer = Bitboard::EMPTY;
+    for sq in pawns {
+        if (front_span(winner, sq) & theirs).is_empty() {
+            return (false, Bitboard::EMPTY, Bitboard::EMPTY);
+        }
+        offer |= pawn_attacks(winner, sq);
+    }
+    (true, pawns, offer)
+}
+
+/// Whether `side` has a piece besides its king, or a pawn with no enemy unit ahead on
+/// its file.
+fn has_runner(pos: &Chess, side: Side) -> bool {
+    let board = pos.board();
+    let ours = board.by_side(side);
+    let pawns = ours & board.by_role(Role::Pawn);
+    let theirs = board.by_side(!side);
+    (ours & !pawns & !board.by_role(Role::King)).any()
+        || pawns
+            .into_iter()
+            .filter(|&sq| (front_span(side, sq) & theirs).is_empty())
+            .count()
+            > 0
+}
+
+/// The squares ahead of a pawn of `side` on `sq`, on its file.
+fn front_span(side: Side, sq: Square) -> Bitboard {
+    let file = Bitboard::file(sq.file());
+    let rank = u64::from(sq.rank().index());
+    let above = if rank >= 7 {
+        0
+    } else {
+        !0u64 << (8 * (rank + 1))
+    };
+    let below = (1u64 << (8 * rank)) - 1;
+    file & Bitboard(match side {
+        Side::White => above,
+        Side::Black => below,
+    })
+}
+
+/// Files plus ranks between two squares.
+fn manhattan(a: Square, b: Square) -> u32 {
+    a.file().index().abs_diff(b.file().index()) + a.rank().index().abs_diff(b.rank().index())
 }
 
 /// Knight moves between two squares on an empty board.
