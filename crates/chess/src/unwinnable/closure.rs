@@ -38,7 +38,7 @@ pub(crate) enum Closure {
 /// A position without its move counters: the table's key, packed (the occupied
 /// squares, then four bits per unit in square order: its side and role).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Key {
+pub(crate) struct Key {
     occupied: u64,
     units: [u64; 2],
     castling: u64,
@@ -47,7 +47,7 @@ struct Key {
 }
 
 impl Key {
-    fn of(pos: &Chess) -> Key {
+    pub(crate) fn of(pos: &Chess) -> Key {
         let board = pos.board();
         let white = board.by_side(Side::White);
         let mut units = [0u64; 2];

@@ -21,11 +21,15 @@
 //!    (dear nodes, so capped), then without them (some fifty times cheaper a node, so
 //!    many more, on top of the budget), toward either corner;
 //! 4. the closure walk (see `closure.rs`): when few units can move, every reachable
-//!    position is visited, which finds the shortest mate or proves there is none.
+//!    position is visited, which finds the shortest mate or proves there is none;
+//! 5. the same walk with one side's bishops of one colour left out (see `bishops.rs`),
+//!    over states that stand for every placement of them: bishops shuffling behind a
+//!    wall no longer multiply the positions.
 //!
 //! The approach follows the ideas of the Chess Unwinnability Analyzer by Miguel
 //! Ambrona ("Chess is hard even for a single player", FUN 2022).
 
+mod bishops;
 mod closure;
 mod fortress;
 mod reach;
@@ -88,6 +92,14 @@ const CLOSURE_SHARE: u64 = 1;
 
 /// The first, cheap closure walk may see one position per this many nodes.
 const CLOSURE_SMALL_SHARE: u64 = 400;
+
+/// The walk that leaves bishops out (`bishops.rs`) may see one state per this many
+/// nodes of the budget (a state costs about as much as a closure position).
+const BLIND_SHARE: u64 = 20;
+
+/// The guided pass from the position after an en passant capture at the root may
+/// visit one node per this many nodes of the budget.
+const EN_PASSANT_SHARE: u64 = 20;
 
 /// Plies the first exhaustive pass looks at before the guided search takes over.
 const EXHAUSTIVE_PLIES: usize = 4;
@@ -179,6 +191,14 @@ impl Chess {
             }
         };
         walk(budget / CLOSURE_SMALL_SHARE, &mut found);
+        // Bishops of one side and colour shuffling behind a wall: the walk that leaves
+        // them out (not in the per-move check).
+        if found == Found::Open && cheap_passes {
+            let limit = usize::try_from(budget / BLIND_SHARE).unwrap_or(usize::MAX);
+            if bishops::bishop_blind_walk(self, side, limit) == bishops::Blind::Hopeless {
+                found = Found::Hopeless;
+            }
+        }
         // The guided passes: with the semi-static proofs pruning hopeless lines (dear
         // nodes, capped), then without (cheap nodes, many more), toward either corner.
         let pruned = (budget / 2).min(PRUNED_MAX);
@@ -193,6 +213,26 @@ impl Chess {
             }
         }
         walk(closure_limit, &mut found);
+        // An en passant capture can only be made now, and the guided passes, spending
+        // their iterations on the other moves first, may never get to it: one more
+        // pass from the position after each.
+        let mut extra_nodes = 0;
+        if found == Found::Open && cheap_passes && self.ep_square().is_some() {
+            for m in self.legal_moves() {
+                if !m.is_en_passant() || found != Found::Open {
+                    continue;
+                }
+                let mut child = self.clone();
+                child.play_unchecked(m);
+                let nodes = budget / EN_PASSANT_SHARE;
+                let mut after = Search::new(side, nodes);
+                if after.guided(&child, nodes, false, false) == Found::Mate {
+                    found = Found::Mate;
+                    witness = Some(std::iter::once(m).chain(after.line.clone()).collect());
+                }
+                extra_nodes += after.nodes();
+            }
+        }
         if found == Found::Open {
             found = search.exhaustive(self, DEEP_EXHAUSTIVE_PLIES, budget.min(DEEP_EXHAUSTIVE_MAX));
         }
@@ -208,7 +248,7 @@ impl Chess {
             } else {
                 Vec::new()
             },
-            nodes: search.nodes(),
+            nodes: search.nodes() + extra_nodes,
         }
     }
 
