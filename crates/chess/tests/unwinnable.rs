@@ -223,6 +223,52 @@ fn witnesses_end_in_mate_by_the_claimed_side() {
     )));
 }
 
+/// Families from CHA's test vectors that the thorough budget used to leave open, each
+/// settled at the default budget: pawns facing each other on files that can never
+/// meet (no capture can ever happen, so no pawn passes the one facing it), bishops of
+/// one colour shuffling behind a wall (the walk that leaves them out), and a pawn
+/// ending where the winner's pawns are all blocked, so that the loser must feed it a
+/// piece (the starved plan).
+#[test]
+fn formerly_open_families_are_decided() {
+    let cases = [
+        (
+            "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1",
+            [Verdict::Unwinnable, Verdict::Unwinnable],
+        ),
+        (
+            "1b1k4/p1p1pBp1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1",
+            [Verdict::Unwinnable, Verdict::Unwinnable],
+        ),
+        (
+            "8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1",
+            [Verdict::Unwinnable, Verdict::Unwinnable],
+        ),
+        (
+            "8/8/7p/5p1P/5p1K/4bPp1/5bPb/4bkb1 b - - 0 1",
+            [Verdict::Unwinnable, Verdict::Unwinnable],
+        ),
+        (
+            "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1",
+            [Verdict::Unwinnable, Verdict::Unwinnable],
+        ),
+        (
+            "8/p1p1p3/8/8/8/6p1/P1P1PkPp/7K w - - 0 1",
+            [Verdict::Winnable, Verdict::Winnable],
+        ),
+    ];
+    for (fen, verdicts) in cases {
+        let pos = Chess::from_fen(fen, CastlingMode::Standard).expect("valid FEN");
+        for (side, verdict) in [Side::White, Side::Black].into_iter().zip(verdicts) {
+            let analysis = pos.analyse_unwinnability(side, tablero_chess::DEFAULT_BUDGET);
+            assert_eq!(analysis.verdict, verdict, "{fen} {side}");
+            if verdict == Verdict::Winnable {
+                assert!(ends_in_mate_by(&pos, &analysis.witness, side), "{fen}");
+            }
+        }
+    }
+}
+
 /// Prints the analysis of the FEN in `PROBE_FEN` for both sides, with the budget in
 /// `PROBE_BUDGET` (default [`tablero_chess::DEFAULT_BUDGET`]): a tool for studying
 /// one position, `cargo test --release --test unwinnable probe -- --ignored
