@@ -17,8 +17,8 @@ use tablero_core::{Outcome, Reason, Side, SplitMix64};
 use tablero_engine::{Clock, Level, Limits};
 
 use tablero_games::{
-    AnyEngine, AnyPosition, AnyRecord, EngineProtocol, GameKind, SearchRequest, TimeControl,
-    TimeControlError, Variant,
+    AnyEngine, AnyPosition, AnyRecord, EngineProtocol, Evaluation, GameKind, SearchRequest,
+    TimeControl, TimeControlError, Variant,
 };
 
 use crate::{HubEngine, UciClock, UciEngine, UciError};
@@ -27,7 +27,9 @@ use crate::{HubEngine, UciClock, UciEngine, UciError};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ArenaError {
     /// A player spec is malformed.
-    #[error("player {0:?}: expected level:N (N from 1 to 10), uci:<command> or hub:<command>")]
+    #[error(
+        "player {0:?}: expected level:N or nnue:N (N from 1 to 10), uci:<command> or hub:<command>"
+    )]
     BadPlayer(String),
     /// A time control is malformed.
     #[error(transparent)]
@@ -69,6 +71,9 @@ pub enum ArenaError {
 pub enum PlayerSpec {
     /// `level:N`: tablero's engine at level N (10 is full strength).
     Level(Level),
+    /// `nnue:N`: tablero's engine at level N evaluating with its built-in network
+    /// (chess, xiangqi; the hand evaluation in the other games).
+    Network(Level),
     /// `uci:<command>`: a UCI engine (chess, xiangqi, chess3d).
     Uci(String),
     /// `hub:<command>`: a Hub engine (draughts).
@@ -84,6 +89,7 @@ impl FromStr for PlayerSpec {
         let rest = rest.trim();
         match kind {
             "level" => rest.parse().map(PlayerSpec::Level).map_err(|_| bad()),
+            "nnue" => rest.parse().map(PlayerSpec::Network).map_err(|_| bad()),
             "uci" if !rest.is_empty() => Ok(PlayerSpec::Uci(rest.to_owned())),
             "hub" if !rest.is_empty() => Ok(PlayerSpec::Hub(rest.to_owned())),
             _ => Err(bad()),
@@ -95,6 +101,7 @@ impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerSpec::Level(level) => write!(f, "level:{level}"),
+            PlayerSpec::Network(level) => write!(f, "nnue:{level}"),
             PlayerSpec::Uci(command) => write!(f, "uci:{command}"),
             PlayerSpec::Hub(command) => write!(f, "hub:{command}"),
         }
@@ -564,7 +571,11 @@ impl Player {
         };
         match spec {
             PlayerSpec::Level(level) => Ok(Player::Level {
-                engine: AnyEngine::for_game(game, hash_mb.max(1)),
+                engine: AnyEngine::with_evaluation(game, hash_mb.max(1), Evaluation::Hand),
+                level: *level,
+            }),
+            PlayerSpec::Network(level) => Ok(Player::Level {
+                engine: AnyEngine::with_evaluation(game, hash_mb.max(1), Evaluation::Network),
                 level: *level,
             }),
             PlayerSpec::Uci(command) => {
@@ -854,6 +865,8 @@ mod tests {
             );
         }
         assert_eq!(PlayerSpec::Level(Level::MAX).to_string(), "level:10");
+        assert_eq!("nnue:10".parse(), Ok(PlayerSpec::Network(Level::MAX)));
+        assert_eq!(PlayerSpec::Network(Level::MAX).to_string(), "nnue:10");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 
 use tablero_engine::score::mate_in_moves;
 use tablero_games::{
-    AnyEngine, AnyPosition, GameKind, Level, Limits, SearchRequest, TextInfo, Variant,
+    AnyEngine, AnyPosition, Evaluation, GameKind, Level, Limits, SearchRequest, TextInfo, Variant,
 };
 
 mod board_text;
@@ -94,6 +94,10 @@ enum Command {
         /// Hash table size in MiB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// How positions are judged: `hand` (the fitted evaluation) or `nnue` (the
+        /// built-in network, chess and xiangqi).
+        #[arg(long, default_value_t = Evaluation::default())]
+        eval: Evaluation,
     },
     /// A fixed search over positions of every game; last line `<nodes> nodes <nps> nps`.
     Bench,
@@ -210,6 +214,7 @@ fn run(cli: Cli) -> Result<(), String> {
             multipv,
             threads,
             hash,
+            eval,
         }) => {
             let pos = load(&position)?;
             let level = level
@@ -224,7 +229,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 _ if level.is_some() => Limits::movetime(Duration::from_secs(5)),
                 _ => return Err("give a limit: --depth N, --movetime MS or --nodes N".to_owned()),
             };
-            analyse(&pos, level, limits, multipv, threads, hash, &mut out).map_err(io)?;
+            let engine = AnyEngine::with_evaluation(&pos, hash.clamp(1, 65_536), eval);
+            analyse(&engine, &pos, level, limits, multipv, threads, &mut out).map_err(io)?;
         }
         Some(Command::Bench) => bench(&mut out)?,
         Some(Command::Match(args)) => match_command::run(args, &mut out)?,
@@ -299,15 +305,14 @@ fn perft_with_progress(
 
 /// Searches and prints UCI-style `info` lines, then `bestmove`.
 fn analyse(
+    engine: &AnyEngine,
     pos: &AnyPosition,
     level: Option<Level>,
     limits: Limits,
     multipv: usize,
     threads: usize,
-    hash: usize,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
-    let engine = AnyEngine::for_game(pos, hash.clamp(1, 65_536));
     let request = SearchRequest {
         limits,
         level,
@@ -366,6 +371,13 @@ fn bench(out: &mut impl Write) -> Result<(), String> {
     })
     .map_err(|e| e.to_string())?;
     written.map_err(io)?;
+    for (game, network) in [
+        ("chess", tablero_engine::nnue::chess_network()),
+        ("xiangqi", tablero_engine::nnue::xiangqi_network()),
+    ] {
+        let name = network.map_or("(none)", tablero_engine::Network::name);
+        writeln!(out, "{game} network {name} (used with --eval nnue)").map_err(io)?;
+    }
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let nps = (nodes as f64 / elapsed.max(Duration::from_micros(1)).as_secs_f64()) as u64;
     writeln!(out, "{nodes} nodes {nps} nps").map_err(io)

@@ -362,6 +362,9 @@ fn analyse_works_in_every_game_with_every_limit() {
         &["analyse", "chess3d", "--depth", "2"],
         &["analyse", "chess", "--level", "1"],
         &["analyse", "draughts", "--level", "3", "--depth", "4"],
+        &["analyse", "chess", "--depth", "4", "--eval", "nnue"],
+        &["analyse", "xiangqi", "--depth", "3", "--eval", "nnue"],
+        &["analyse", "chess3d", "--depth", "2", "--eval", "nnue"],
     ];
     for args in cases {
         let out = tablero(args);
@@ -472,4 +475,31 @@ fn the_readme_lists_every_command_of_the_help() {
         !help.contains("later"),
         "the help's first line describes what the command does today: {help}"
     );
+}
+
+#[test]
+fn the_evaluation_is_chosen_by_name_and_the_bench_names_the_networks() {
+    let out = tablero(&["analyse", "chess", "--depth", "2", "--eval", "neural"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("neural"), "{}", stderr(&out));
+    // The network and the hand evaluation judge the start differently.
+    let score = |eval: &str| {
+        let out = tablero(&["analyse", "chess", "--depth", "1", "--eval", eval]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out).lines().find_map(|l| {
+            l.split(" score cp ")
+                .nth(1)
+                .map(|r| r.split(' ').next().unwrap_or("").to_owned())
+        })
+    };
+    assert_ne!(score("hand"), score("nnue"));
+    let bench = stdout(&tablero(&["bench"]));
+    for game in ["chess", "xiangqi"] {
+        assert!(
+            bench
+                .lines()
+                .any(|l| l.starts_with(&format!("{game} network tablero-{game}-"))),
+            "{bench}"
+        );
+    }
 }

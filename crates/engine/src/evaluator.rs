@@ -17,6 +17,35 @@ pub trait Evaluator<P: Position>: Send + Sync {
     /// `±`[`crate::MATE_BOUND`].
     fn evaluate(&self, pos: &P) -> Score;
 
+    /// What the evaluation carries from a position to the next along the search path
+    /// (a network's accumulator, [`crate::nnue::Accumulator`]); `()` for evaluations
+    /// that read each position afresh. The search keeps one per ply.
+    type Accumulator: Default + Clone + Send;
+
+    /// Sets `acc` up for `pos` from scratch (the search's root).
+    fn refresh(&self, pos: &P, acc: &mut Self::Accumulator) {
+        let _ = (pos, acc);
+    }
+
+    /// Sets `child_acc` for `child`, one move or a pass after `parent`, from
+    /// `parent_acc`.
+    fn advance(
+        &self,
+        parent: &P,
+        child: &P,
+        parent_acc: &Self::Accumulator,
+        child_acc: &mut Self::Accumulator,
+    ) {
+        let _ = (parent, child, parent_acc, child_acc);
+    }
+
+    /// The static evaluation of `pos` given its accumulator; by default
+    /// [`Evaluator::evaluate`].
+    fn evaluate_from(&self, pos: &P, acc: &Self::Accumulator) -> Score {
+        let _ = acc;
+        self.evaluate(pos)
+    }
+
     /// Whether the side to move is in check (always `false` in games without check).
     fn in_check(&self, pos: &P) -> bool;
 

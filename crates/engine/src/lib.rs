@@ -6,6 +6,7 @@ mod eval;
 mod evaluator;
 mod level;
 mod limits;
+pub mod nnue;
 pub mod score;
 mod search;
 mod tt;
@@ -21,6 +22,7 @@ pub use level::{
     CHESS3D_LEVELS, DRAUGHTS_LEVELS, Level, LevelError, LevelSettings, LevelTable, STANDARD_LEVELS,
 };
 pub use limits::{Clock, Limits};
+pub use nnue::{Network, NetworkError, NnueEvaluator};
 pub use score::{MATE, MATE_BOUND};
 pub use search::{Features, MAX_PLY};
 pub use tt::TranspositionTable;

@@ -88,7 +88,7 @@ struct ScoredMove<M> {
 }
 
 /// Per-ply working memory, allocated once per search.
-struct Ply<P: Position> {
+struct Ply<P: Position, A> {
     moves: P::MoveList,
     scored: Vec<ScoredMove<P::Move>>,
     killers: [Option<P::Move>; 2],
@@ -103,6 +103,8 @@ struct Ply<P: Position> {
     /// The static evaluation here (-INFINITE in check), to tell whether the side to
     /// move is improving on its position two plies before.
     static_eval: Score,
+    /// The evaluation's accumulator for the position at this ply.
+    accumulator: A,
 }
 
 /// What searches learn about quiet moves, handed from one search to the next so that
@@ -128,7 +130,7 @@ pub(crate) struct Searcher<'a, P: Position, E: Evaluator<P>> {
     pub(crate) nodes: u64,
     unreported_nodes: u64,
     pub(crate) seldepth: usize,
-    plies: Vec<Ply<P>>,
+    plies: Vec<Ply<P, E::Accumulator>>,
     history: Vec<i32>,
     /// The quiet move that last refuted each move (by the refuted move's history slot).
     countermoves: Vec<Option<P::Move>>,
@@ -175,7 +177,9 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             noisies_tried: Vec::with_capacity(32),
             current: None,
             static_eval: -INFINITE,
+            accumulator: E::Accumulator::default(),
         });
+        evaluator.refresh(root, &mut plies[0].accumulator);
         let mut searcher = Searcher {
             evaluator,
             tt,
@@ -246,6 +250,23 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             captures: std::mem::take(&mut self.captures),
             correction: std::mem::take(&mut self.correction),
         }
+    }
+
+    /// The static evaluation of `pos`, the position at `ply`.
+    fn evaluate(&self, pos: &P, ply: usize) -> Score {
+        self.evaluator
+            .evaluate_from(pos, &self.plies[ply].accumulator)
+    }
+
+    /// Derives the accumulator of `child`, one move after `parent` at `ply`.
+    fn advance(&mut self, ply: usize, parent: &P, child: &P) {
+        let (lower, upper) = self.plies.split_at_mut(ply + 1);
+        self.evaluator.advance(
+            parent,
+            child,
+            &lower[ply].accumulator,
+            &mut upper[0].accumulator,
+        );
     }
 
     /// The correction slot of `pos`, if the evaluator gives positions a structure key
@@ -381,7 +402,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         let root = ply == 0;
         self.plies[ply].pv.clear();
         if ply >= MAX_PLY {
-            return self.evaluator.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         if !root {
             if self.evaluator.is_rule_draw(pos) {
@@ -439,7 +460,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         } else if let Some(entry) = entry {
             entry.eval
         } else {
-            self.evaluator.evaluate(pos)
+            self.evaluate(pos, ply)
         };
         let static_eval = if in_check {
             -INFINITE
@@ -488,6 +509,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 // Further above beta, the pass is tried shallower.
                 let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.plies[ply].current = None;
+                self.advance(ply, pos, &passed);
                 self.push_position(&passed, true);
                 let score = -self.search(&passed, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
                 self.pop_position();
@@ -551,6 +573,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            self.advance(ply, pos, &child);
             let gives_check = self.evaluator.in_check(&child);
             if prunable && !noisy && !gives_check {
                 // Late-move pruning: this far down the list a quiet move rarely matters.
@@ -812,10 +835,10 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
-            return self.evaluator.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         if !self.features.quiescence {
-            return self.evaluator.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let key = pos.zobrist();
         let entry = self.tt.probe(key);
@@ -839,7 +862,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         if !must_resolve {
             static_eval = match entry {
                 Some(entry) => entry.eval,
-                None => self.evaluator.evaluate(pos),
+                None => self.evaluate(pos, ply),
             };
             let stand_pat = self.corrected(static_eval, self.correction_slot(pos));
             if stand_pat >= beta {
@@ -894,6 +917,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             let (mv, _) = self.pick(ply, n);
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            self.advance(ply, pos, &child);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             if self.aborted {
                 return 0;

@@ -6,9 +6,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use tablero_core::{Side, SplitMix64};
+use tablero_engine::nnue::{chess_network, xiangqi_network};
 use tablero_engine::{
     Chess3dEvaluator, ChessEvaluator, DraughtsEvaluator, Engine, Evaluator, Level, Limits,
-    SearchInfo, SearchOptions, SearchResult, XiangqiEvaluator,
+    NnueEvaluator, SearchInfo, SearchOptions, SearchResult, XiangqiEvaluator,
 };
 
 use crate::AnyPosition;
@@ -113,10 +114,58 @@ pub struct DrawDecision {
     pub score: i32,
 }
 
+/// How the engine judges a position at the end of a line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Evaluation {
+    /// The hand-written evaluation with fitted weights (every game).
+    #[default]
+    Hand,
+    /// The built-in neural network where the game has one (chess, xiangqi); the hand
+    /// evaluation elsewhere.
+    Network,
+}
+
+impl Evaluation {
+    /// The name of the network `game` is evaluated with, if any.
+    #[must_use]
+    pub fn network_name(self, game: &AnyPosition) -> Option<&'static str> {
+        if self != Evaluation::Network {
+            return None;
+        }
+        let network = match game {
+            AnyPosition::Chess(_) => chess_network(),
+            AnyPosition::Xiangqi(_) => xiangqi_network(),
+            AnyPosition::Draughts(_) | AnyPosition::Chess3d(_) => None,
+        };
+        network.map(tablero_engine::Network::name)
+    }
+}
+
+impl std::str::FromStr for Evaluation {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Evaluation, String> {
+        match s {
+            "hand" => Ok(Evaluation::Hand),
+            "nnue" | "network" => Ok(Evaluation::Network),
+            _ => Err(format!("evaluation {s:?}: expected hand or nnue")),
+        }
+    }
+}
+
+impl std::fmt::Display for Evaluation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Evaluation::Hand => "hand",
+            Evaluation::Network => "nnue",
+        })
+    }
+}
+
 #[derive(Debug)]
 enum Inner {
-    Chess(Engine<ChessEvaluator>),
-    Xiangqi(Engine<XiangqiEvaluator>),
+    Chess(Engine<NnueEvaluator<ChessEvaluator>>),
+    Xiangqi(Engine<NnueEvaluator<XiangqiEvaluator>>),
     Draughts(Engine<DraughtsEvaluator>),
     Chess3d(Engine<Chess3dEvaluator>),
 }
@@ -140,12 +189,30 @@ pub struct AnyEngine {
 }
 
 impl AnyEngine {
-    /// An engine for the kind of `game`, with about `hash_mb` MiB of hash table.
+    /// An engine for the kind of `game`, with about `hash_mb` MiB of hash table and
+    /// the default [`Evaluation`].
     #[must_use]
     pub fn for_game(game: &AnyPosition, hash_mb: usize) -> AnyEngine {
+        AnyEngine::with_evaluation(game, hash_mb, Evaluation::default())
+    }
+
+    /// An engine for the kind of `game` that evaluates positions by `evaluation`.
+    #[must_use]
+    pub fn with_evaluation(
+        game: &AnyPosition,
+        hash_mb: usize,
+        evaluation: Evaluation,
+    ) -> AnyEngine {
+        let network = evaluation == Evaluation::Network;
         let inner = match game {
-            AnyPosition::Chess(_) => Inner::Chess(Engine::new(ChessEvaluator, hash_mb)),
-            AnyPosition::Xiangqi(_) => Inner::Xiangqi(Engine::new(XiangqiEvaluator, hash_mb)),
+            AnyPosition::Chess(_) => Inner::Chess(Engine::new(
+                NnueEvaluator::new(ChessEvaluator, chess_network().filter(|_| network)),
+                hash_mb,
+            )),
+            AnyPosition::Xiangqi(_) => Inner::Xiangqi(Engine::new(
+                NnueEvaluator::new(XiangqiEvaluator, xiangqi_network().filter(|_| network)),
+                hash_mb,
+            )),
             AnyPosition::Draughts(_) => Inner::Draughts(Engine::new(DraughtsEvaluator, hash_mb)),
             AnyPosition::Chess3d(_) => Inner::Chess3d(Engine::new(Chess3dEvaluator, hash_mb)),
         };

@@ -27,7 +27,7 @@ pub use compose::PiecePlacement;
 pub use conversation::converse;
 pub use engine::{
     AnyEngine, DRAW_ACCEPT_MARGIN, DRAW_LEVEL_AFTER_PLIES, DRAW_LEVEL_WINDOW, DrawDecision,
-    SearchRequest, TextInfo, TextLine, TextResult, accepts_draw,
+    Evaluation, SearchRequest, TextInfo, TextLine, TextResult, accepts_draw,
 };
 pub use protocol_engine::{Flow, ProtocolEngine};
 pub use record::{AnyRecord, ImportedRecord, RULING_BUDGET, RecordError, RecordedMove};

@@ -7,7 +7,8 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::{
-    AnyEngine, AnyPosition, SearchMode, SearchRequest, SearchThread, TextInfo, TextResult,
+    AnyEngine, AnyPosition, Evaluation, SearchMode, SearchRequest, SearchThread, TextInfo,
+    TextResult,
 };
 
 /// Whether a protocol conversation goes on after a command.
@@ -38,6 +39,7 @@ pub enum Flow {
 pub struct ProtocolEngine {
     engine: Option<Kept>,
     search: Option<SearchThread>,
+    evaluation: Evaluation,
 }
 
 /// The engine, with what it was built for.
@@ -46,6 +48,7 @@ struct Kept {
     engine: Arc<AnyEngine>,
     game_id: &'static str,
     hash_mb: usize,
+    evaluation: Evaluation,
 }
 
 impl ProtocolEngine {
@@ -64,6 +67,12 @@ impl ProtocolEngine {
         if self.search.is_none() {
             self.engine = None;
         }
+    }
+
+    /// Evaluates with `evaluation` from the next search on (a running search keeps
+    /// its engine).
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = evaluation;
     }
 
     /// A new game (or a cleared hash): the search is finished and the engine forgets
@@ -146,17 +155,22 @@ impl ProtocolEngine {
     fn engine_for(&mut self, game: &AnyPosition, hash_mb: usize) -> Arc<AnyEngine> {
         let game_id = game.game_id();
         match &self.engine {
-            Some(kept) if kept.game_id == game_id && kept.hash_mb == hash_mb => {
+            Some(kept)
+                if kept.game_id == game_id
+                    && kept.hash_mb == hash_mb
+                    && kept.evaluation == self.evaluation =>
+            {
                 Arc::clone(&kept.engine)
             }
             _ => {
                 // Drop the old table first: two large tables need not exist at once.
                 self.engine = None;
-                let engine = Arc::new(AnyEngine::for_game(game, hash_mb));
+                let engine = Arc::new(AnyEngine::with_evaluation(game, hash_mb, self.evaluation));
                 self.engine = Some(Kept {
                     engine: Arc::clone(&engine),
                     game_id,
                     hash_mb,
+                    evaluation: self.evaluation,
                 });
                 engine
             }

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use tablero_games::{EngineProtocol, GameKind, Level, Variant};
+use tablero_games::{EngineProtocol, Evaluation, GameKind, Level, Variant};
 
 /// Strength of each level for `UCI_LimitStrength`: the Elo a level is taken to play
 /// at, level 1 first, on Stockfish 15.1's `UCI_Elo` scale at 10+0.1 in chess. Level
@@ -57,6 +57,7 @@ pub(crate) struct Options {
     pub(crate) chess960: bool,
     pub(crate) variant: GameKind,
     pub(crate) ponder: bool,
+    pub(crate) evaluation: Evaluation,
 }
 
 impl Default for Options {
@@ -73,6 +74,7 @@ impl Default for Options {
             // UCI's own game.
             variant: GameKind::Chess,
             ponder: false,
+            evaluation: Evaluation::default(),
         }
     }
 }
@@ -88,6 +90,8 @@ pub(crate) enum Effect {
     ClearHash,
     /// The game kind changed: back to its start position.
     NewGameKind,
+    /// The evaluation changed (`UseNNUE`).
+    Evaluation,
 }
 
 impl Options {
@@ -122,6 +126,10 @@ impl Options {
             ),
             "option name Ponder type check default false".to_owned(),
             "option name UCI_Chess960 type check default false".to_owned(),
+            format!(
+                "option name UseNNUE type check default {}",
+                d.evaluation == Evaluation::Network
+            ),
             format!(
                 "option name UCI_Variant type combo default {} var {}",
                 d.variant,
@@ -208,6 +216,20 @@ impl Options {
                 self.ponder = check()?;
                 Ok(Effect::None)
             }
+            "usennue" | "use nnue" => {
+                let evaluation = if check()? {
+                    Evaluation::Network
+                } else {
+                    Evaluation::Hand
+                };
+                let changed = evaluation != self.evaluation;
+                self.evaluation = evaluation;
+                Ok(if changed {
+                    Effect::Evaluation
+                } else {
+                    Effect::None
+                })
+            }
             "uci_chess960" => {
                 let on = check()?;
                 let changed = on != self.chess960;
@@ -280,5 +302,13 @@ mod tests {
         assert!(o.set("Contempt", Some("0")).is_err());
         assert_eq!(o.set("Move Overhead", Some("100")), Ok(Effect::None));
         assert_eq!(o.overhead, Duration::from_millis(100));
+        let other = if o.evaluation == Evaluation::Network {
+            "false"
+        } else {
+            "true"
+        };
+        assert_eq!(o.set("UseNNUE", Some(other)), Ok(Effect::Evaluation));
+        assert_eq!(o.set("UseNNUE", Some(other)), Ok(Effect::None));
+        assert!(o.set("UseNNUE", Some("maybe")).is_err());
     }
 }

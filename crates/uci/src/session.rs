@@ -137,6 +137,7 @@ impl Session {
             Ok(Effect::None) => {}
             Ok(Effect::Resize) => self.engine.resize(),
             Ok(Effect::ClearHash) => self.engine.new_game(),
+            Ok(Effect::Evaluation) => self.engine.set_evaluation(self.options.evaluation),
             Ok(Effect::NewGameKind) => {
                 self.game = start_position(&self.options);
                 self.history.clear();

@@ -52,11 +52,14 @@ pub(crate) trait Tuning {
 pub(crate) fn main<T: Tuning>() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("generate") if args.len() == 4 => generate::<T>(&args[1], &args[2], &args[3]),
+        Some("generate") if args.len() == 4 => generate::<T>(&args[1], &args[2], &args[3], "0"),
+        Some("generate") if args.len() == 5 => {
+            generate::<T>(&args[1], &args[2], &args[3], &args[4])
+        }
         Some("label") if args.len() == 7 => label::<T>(&args[1..]),
         Some("tune") if args.len() == 3 => tune::<T>(&args[1], &args[2]),
         _ => Err(format!(
-            "usage: tune_{} generate GAMES NODES OUT | label IN OUT EVERY NODES K LAMBDA \
+            "usage: tune_{} generate GAMES NODES OUT [FIRST] | label IN OUT EVERY NODES K LAMBDA \
              | tune DATA EPOCHS",
             T::GAME
         )),
@@ -68,7 +71,12 @@ pub(crate) fn main<T: Tuning>() {
 }
 
 /// Plays GAMES self-play games on two threads and writes their quiet positions to OUT.
-fn generate<T: Tuning>(games: &str, nodes: &str, out: &str) -> Result<(), String> {
+/// Game n opens with the random plies of seed FIRST + n, so runs with disjoint ranges
+/// add new games.
+fn generate<T: Tuning>(games: &str, nodes: &str, out: &str, first: &str) -> Result<(), String> {
+    let first: usize = first
+        .parse()
+        .map_err(|_| format!("bad first game number {first:?}"))?;
     let games: usize = games
         .parse()
         .map_err(|_| format!("bad game count {games:?}"))?;
@@ -87,7 +95,7 @@ fn generate<T: Tuning>(games: &str, nodes: &str, out: &str) -> Result<(), String
                     if n >= games {
                         break;
                     }
-                    let lines = T::self_play(&player, n as u64, nodes);
+                    let lines = T::self_play(&player, (first + n) as u64, nodes);
                     let Ok(mut w) = writer.lock() else { break };
                     for line in lines {
                         let _ = writeln!(w, "{line}");

@@ -606,6 +606,8 @@ impl ChessEvaluator {
 }
 
 impl Evaluator<Chess> for ChessEvaluator {
+    type Accumulator = ();
+
     fn evaluate(&self, pos: &Chess) -> Score {
         let white = Self::white_score(pos) + mop_up(pos);
         match pos.turn() {

@@ -510,6 +510,8 @@ impl Chess3dEvaluator {
 }
 
 impl Evaluator<Chess3d> for Chess3dEvaluator {
+    type Accumulator = ();
+
     const LEVELS: &'static LevelTable = &CHESS3D_LEVELS;
 
     fn evaluate(&self, pos: &Chess3d) -> Score {

@@ -544,6 +544,8 @@ impl DraughtsEvaluator {
 }
 
 impl Evaluator<Draughts> for DraughtsEvaluator {
+    type Accumulator = ();
+
     const LEVELS: &'static LevelTable = &DRAUGHTS_LEVELS;
 
     fn evaluate(&self, pos: &Draughts) -> Score {

@@ -554,6 +554,8 @@ impl XiangqiEvaluator {
 }
 
 impl Evaluator<Xiangqi> for XiangqiEvaluator {
+    type Accumulator = ();
+
     fn evaluate(&self, pos: &Xiangqi) -> Score {
         let red = Self::red_score(pos);
         match pos.turn() {

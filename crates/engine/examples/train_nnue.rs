@@ -1,0 +1,494 @@
+//! Trains a network for `tablero_engine::nnue` from labelled positions, on the CPU.
+//!
+//! ```text
+//! train_nnue chess|xiangqi DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand]
+//! ```
+//!
+//! DATA has `FEN;p` lines, p being White's (red's) expected score, as
+//! `scripts/label-with-stockfish` and `scripts/label-with-fairy-stockfish` write them.
+//! The network predicts `sigmoid(K × cp / 400)` of its centipawn output for the side to
+//! move; K is the hand evaluation's fitted scale (`tune_<game> tune` prints it), so the
+//! network's centipawns match the ones the search's margins were set for. Training is
+//! mean squared error with Adam (batches of 16,384, learning rate 0.001, cut to a third
+//! for the last third of the epochs and again for the last tenth), weights clipped to
+//! ±1.98 so the quantised network stays within the engine's limits. Every 50th position
+//! is held out to report a validation loss. With `--adds-to-hand` the network learns
+//! only what the hand evaluation misses: its prediction is
+//! `sigmoid(K × (hand + network) / 400)`, and the engine adds the two in play. With the same DATA and SEED the result is
+//! the same file, byte for byte: threads only split batches, and their gradients are
+//! summed in a fixed order.
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+use tablero_chess::{CastlingMode, Chess};
+use tablero_core::{Side, SplitMix64};
+use tablero_engine::nnue::{HIDDEN, NetworkInput, QA, QB, SCALE};
+use tablero_engine::{ChessEvaluator, Evaluator, Network, XiangqiEvaluator};
+use tablero_xiangqi::Xiangqi;
+
+const BATCH: usize = 16_384;
+const THREADS: usize = 2;
+const CLIP: f32 = 1.98;
+const LEARNING_RATE: f32 = 0.001;
+
+/// Positions as the network reads them: each one's inputs from the side to move's
+/// view, then the other side's, and the side to move's expected score.
+struct Dataset {
+    inputs: Vec<u16>,
+    /// `offsets[i]..offsets[i + 1]` are position i's inputs, the first half the side to
+    /// move's view.
+    offsets: Vec<u32>,
+    targets: Vec<f32>,
+    /// The hand evaluation for the side to move, in output units (centipawns / SCALE),
+    /// when the network learns a correction to it; zero otherwise.
+    base: Vec<f32>,
+}
+
+impl Dataset {
+    fn new() -> Dataset {
+        Dataset {
+            inputs: Vec::new(),
+            offsets: vec![0],
+            targets: Vec::new(),
+            base: Vec::new(),
+        }
+    }
+
+    /// Adds `pos`, its inputs passed through `map` (the identity, or a mirror image).
+    fn push<P: NetworkInput>(
+        &mut self,
+        pos: &P,
+        white_expectation: f32,
+        base: f32,
+        map: impl Fn(usize) -> usize,
+    ) {
+        let mut views: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
+        pos.active_features(&mut |[white, black]| {
+            views[0].push(map(white) as u16);
+            views[1].push(map(black) as u16);
+        });
+        let (us, them, target) = match pos.turn() {
+            Side::White => (0, 1, white_expectation),
+            Side::Black => (1, 0, 1.0 - white_expectation),
+        };
+        self.inputs.extend_from_slice(&views[us]);
+        self.inputs.extend_from_slice(&views[them]);
+        self.offsets.push(self.inputs.len() as u32);
+        self.targets.push(target);
+        self.base.push(base);
+    }
+
+    fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    fn views(&self, i: usize) -> (&[u16], &[u16]) {
+        let all = &self.inputs[self.offsets[i] as usize..self.offsets[i + 1] as usize];
+        all.split_at(all.len() / 2)
+    }
+}
+
+/// The float network being trained.
+#[derive(Clone)]
+struct Weights {
+    feature: Vec<f32>,
+    feature_bias: Vec<f32>,
+    output: Vec<f32>,
+    output_bias: f32,
+}
+
+impl Weights {
+    fn zeros(features: usize) -> Weights {
+        Weights {
+            feature: vec![0.0; features * HIDDEN],
+            feature_bias: vec![0.0; HIDDEN],
+            output: vec![0.0; 2 * HIDDEN],
+            output_bias: 0.0,
+        }
+    }
+
+    fn random(features: usize, rng: &mut SplitMix64) -> Weights {
+        let mut uniform =
+            |scale: f32| (rng.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * scale - scale;
+        let mut w = Weights::zeros(features);
+        w.feature.iter_mut().for_each(|x| *x = uniform(0.1));
+        w.feature_bias.iter_mut().for_each(|x| *x = uniform(0.1));
+        w.output
+            .iter_mut()
+            .for_each(|x| *x = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()));
+        w
+    }
+
+    fn clear(&mut self) {
+        self.feature.fill(0.0);
+        self.feature_bias.fill(0.0);
+        self.output.fill(0.0);
+        self.output_bias = 0.0;
+    }
+
+    fn add(&mut self, other: &Weights) {
+        for (a, b) in [
+            (&mut self.feature, &other.feature),
+            (&mut self.feature_bias, &other.feature_bias),
+            (&mut self.output, &other.output),
+        ] {
+            a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+        }
+        self.output_bias += other.output_bias;
+    }
+}
+
+fn accumulate(w: &Weights, inputs: &[u16], out: &mut [f32; HIDDEN]) {
+    out.copy_from_slice(&w.feature_bias);
+    for &f in inputs {
+        let row = &w.feature[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+        out.iter_mut().zip(row).for_each(|(o, r)| *o += r);
+    }
+}
+
+fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The network's output (in units of [`tablero_engine::nnue::SCALE`] centipawns).
+fn forward(w: &Weights, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
+    let (mine, theirs) = w.output.split_at(HIDDEN);
+    let a: f32 = us.iter().zip(mine).map(|(x, w)| screlu(*x) * w).sum();
+    let b: f32 = them.iter().zip(theirs).map(|(x, w)| screlu(*x) * w).sum();
+    a + b + w.output_bias
+}
+
+/// Adds the batch's loss gradient to `grad`; returns the summed loss.
+fn backward(w: &Weights, data: &Dataset, batch: &[u32], k: f32, grad: &mut Weights) -> f64 {
+    let mut loss = 0.0f64;
+    let (mut us, mut them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
+    let (mut d_us, mut d_them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
+    for &i in batch {
+        let i = i as usize;
+        let (mine, theirs) = data.views(i);
+        accumulate(w, mine, &mut us);
+        accumulate(w, theirs, &mut them);
+        let p = sigmoid(k * (forward(w, &us, &them) + data.base[i]));
+        let error = p - data.targets[i];
+        loss += f64::from(error * error);
+        let g = 2.0 * error * p * (1.0 - p) * k;
+        grad.output_bias += g;
+        for (view, d, offset) in [(&us, &mut d_us, 0), (&them, &mut d_them, HIDDEN)] {
+            for j in 0..HIDDEN {
+                let x = view[j];
+                grad.output[offset + j] += g * screlu(x);
+                d[j] = if x > 0.0 && x < 1.0 {
+                    g * w.output[offset + j] * 2.0 * x
+                } else {
+                    0.0
+                };
+            }
+        }
+        for (inputs, d) in [(mine, &d_us), (theirs, &d_them)] {
+            grad.feature_bias
+                .iter_mut()
+                .zip(d.iter())
+                .for_each(|(b, d)| *b += d);
+            for &f in inputs {
+                let row = &mut grad.feature[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+                row.iter_mut().zip(d.iter()).for_each(|(r, d)| *r += d);
+            }
+        }
+    }
+    loss
+}
+
+fn validation_loss(w: &Weights, data: &Dataset, k: f32) -> f64 {
+    let (mut us, mut them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
+    let mut loss = 0.0;
+    for i in 0..data.len() {
+        let (mine, theirs) = data.views(i);
+        accumulate(w, mine, &mut us);
+        accumulate(w, theirs, &mut them);
+        let error = sigmoid(k * (forward(w, &us, &them) + data.base[i])) - data.targets[i];
+        loss += f64::from(error * error);
+    }
+    loss / data.len().max(1) as f64
+}
+
+struct Adam {
+    m: Weights,
+    v: Weights,
+    step: i32,
+}
+
+impl Adam {
+    fn apply(&mut self, w: &mut Weights, grad: &Weights, lr: f32, scale: f32) {
+        self.step += 1;
+        let (b1, b2) = (0.9f32, 0.999f32);
+        let c1 = 1.0 - b1.powi(self.step);
+        let c2 = 1.0 - b2.powi(self.step);
+        let update = |w: &mut f32, g: f32, m: &mut f32, v: &mut f32| {
+            let g = g * scale;
+            *m = b1 * *m + (1.0 - b1) * g;
+            *v = b2 * *v + (1.0 - b2) * g * g;
+            *w -= lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+            *w = w.clamp(-CLIP, CLIP);
+        };
+        for (w, (g, (m, v))) in w.feature.iter_mut().zip(
+            grad.feature
+                .iter()
+                .zip(self.m.feature.iter_mut().zip(&mut self.v.feature)),
+        ) {
+            update(w, *g, m, v);
+        }
+        for (w, (g, (m, v))) in w.feature_bias.iter_mut().zip(
+            grad.feature_bias
+                .iter()
+                .zip(self.m.feature_bias.iter_mut().zip(&mut self.v.feature_bias)),
+        ) {
+            update(w, *g, m, v);
+        }
+        for (w, (g, (m, v))) in w.output.iter_mut().zip(
+            grad.output
+                .iter()
+                .zip(self.m.output.iter_mut().zip(&mut self.v.output)),
+        ) {
+            update(w, *g, m, v);
+        }
+        update(
+            &mut w.output_bias,
+            grad.output_bias,
+            &mut self.m.output_bias,
+            &mut self.v.output_bias,
+        );
+    }
+}
+
+fn quantise(
+    w: &Weights,
+    name: &str,
+    game: &str,
+    adds_to_hand: bool,
+    features: usize,
+) -> Result<Network, String> {
+    let q = |values: &[f32], scale: i32| -> Vec<i16> {
+        values
+            .iter()
+            .map(|x| (x * scale as f32).round() as i16)
+            .collect()
+    };
+    Network::new(
+        name,
+        game,
+        adds_to_hand,
+        features,
+        q(&w.feature, QA),
+        q(&w.feature_bias, QA),
+        q(&w.output, QB),
+        (w.output_bias * (QA * QB) as f32).round() as i32,
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// `fen` with the board turned left to right: each rank reversed, an en passant
+/// file mirrored (a↔h; xiangqi has none). Castling rights are left as they are: only
+/// positions without them are mirrored.
+fn mirrored_fen(fen: &str) -> String {
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_owned).collect();
+    if let Some(board) = fields.first_mut() {
+        *board = board
+            .split('/')
+            .map(|rank| rank.chars().rev().collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/");
+    }
+    if let Some(ep) = fields.get_mut(3)
+        && let Some(file @ 'a'..='h') = ep.chars().next()
+    {
+        let turned = char::from(b'h' - (file as u8 - b'a'));
+        *ep = format!("{turned}{}", &ep[1..]);
+    }
+    fields.join(" ")
+}
+
+/// Reads `FEN;p` lines: every 50th into the validation set, the others (and, where
+/// the rules allow, their mirror images) into the training set.
+fn load<P: NetworkInput>(
+    path: &str,
+    parse: impl Fn(&str) -> Option<P>,
+    hand: Option<&dyn Fn(&P) -> i32>,
+) -> Result<(Dataset, Dataset), String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    let (mut train, mut validation) = (Dataset::new(), Dataset::new());
+    let mut skipped = 0usize;
+    for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| format!("{path}: {e}"))?;
+        let Some((fen, p)) = line.rsplit_once(';') else {
+            skipped += 1;
+            continue;
+        };
+        let (Some(pos), Ok(p)) = (parse(fen), p.trim().parse::<f32>()) else {
+            skipped += 1;
+            continue;
+        };
+        let base = hand.map_or(0.0, |hand| hand(&pos) as f32 / SCALE as f32);
+        if n % 50 == 49 {
+            validation.push(&pos, p, base, |i| i);
+        } else {
+            train.push(&pos, p, base, |i| i);
+            if pos.is_mirror_symmetric()
+                && let Some(turned) = parse(&mirrored_fen(fen))
+            {
+                let base = hand.map_or(0.0, |hand| hand(&turned) as f32 / SCALE as f32);
+                train.push(&turned, p, base, |i| i);
+            }
+        }
+    }
+    if skipped > 0 {
+        eprintln!("skipped {skipped} lines that are not `FEN;p`");
+    }
+    Ok((train, validation))
+}
+
+#[allow(clippy::too_many_lines)]
+fn train<P: NetworkInput>(
+    args: &[String],
+    parse: impl Fn(&str) -> Option<P>,
+    hand: &dyn Fn(&P) -> i32,
+) -> Result<(), String> {
+    let [_, data, out, name, epochs, k, rest @ ..] = args else {
+        return Err(usage());
+    };
+    let epochs: usize = epochs
+        .parse()
+        .map_err(|_| format!("bad EPOCHS {epochs:?}"))?;
+    let k: f32 = k.parse().map_err(|_| format!("bad K {k:?}"))?;
+    let (mut seed, mut adds_to_hand) = (1u64, false);
+    let mut options = rest.iter();
+    while let Some(option) = options.next() {
+        match option.as_str() {
+            "--seed" => {
+                let value = options.next().ok_or_else(usage)?;
+                seed = value.parse().map_err(|_| format!("bad seed {value:?}"))?;
+            }
+            "--adds-to-hand" => adds_to_hand = true,
+            other => return Err(format!("unknown option {other:?}; {}", usage())),
+        }
+    }
+    let started = Instant::now();
+    let (train, validation) = load(data, parse, adds_to_hand.then_some(hand))?;
+    eprintln!(
+        "{} training and {} validation positions read in {:.1} s",
+        train.len(),
+        validation.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut rng = SplitMix64::new(seed);
+    let mut w = Weights::random(P::FEATURES, &mut rng);
+    let mut adam = Adam {
+        m: Weights::zeros(P::FEATURES),
+        v: Weights::zeros(P::FEATURES),
+        step: 0,
+    };
+    let mut grads: Vec<Weights> = (0..THREADS).map(|_| Weights::zeros(P::FEATURES)).collect();
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    for epoch in 0..epochs {
+        let lr = if epoch * 10 >= epochs * 9 {
+            LEARNING_RATE / 9.0
+        } else if epoch * 3 >= epochs * 2 {
+            LEARNING_RATE / 3.0
+        } else {
+            LEARNING_RATE
+        };
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut loss = 0.0;
+        for batch in order.chunks(BATCH) {
+            let share = batch.len().div_ceil(THREADS);
+            let losses: Vec<f64> = std::thread::scope(|scope| {
+                let handles: Vec<_> = grads
+                    .iter_mut()
+                    .zip(batch.chunks(share))
+                    .map(|(grad, part)| {
+                        let (w, train) = (&w, &train);
+                        scope.spawn(move || {
+                            grad.clear();
+                            backward(w, train, part, k, grad)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or(0.0))
+                    .collect()
+            });
+            loss += losses.iter().sum::<f64>();
+            let (first, others) = grads.split_at_mut(1);
+            let used = batch.len().div_ceil(share);
+            for other in &others[..used - 1] {
+                first[0].add(other);
+            }
+            adam.apply(&mut w, &first[0], lr, 1.0 / batch.len() as f32);
+        }
+        eprintln!(
+            "epoch {:>3}: train {:.6} validation {:.6} ({:.0} s)",
+            epoch + 1,
+            loss / train.len() as f64,
+            validation_loss(&w, &validation, k),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    let network = quantise(&w, name, P::GAME, adds_to_hand, P::FEATURES)?;
+    // How far integer rounding moves the evaluations, in centipawns.
+    let mut drift = 0.0;
+    let checked = validation.len().min(2000);
+    for i in 0..checked {
+        let (mine, theirs) = validation.views(i);
+        let (mut us, mut them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
+        accumulate(&w, mine, &mut us);
+        accumulate(&w, theirs, &mut them);
+        let float_cp = forward(&w, &us, &them) * SCALE as f32;
+        let quantised_cp = network.evaluate_inputs(mine, theirs).unwrap_or(0);
+        drift += f64::from((float_cp - quantised_cp as f32).abs());
+    }
+    eprintln!(
+        "quantisation moves evaluations by {:.2} cp on average",
+        drift / checked.max(1) as f64
+    );
+    let bytes = network.to_bytes();
+    std::fs::File::create(out)
+        .and_then(|mut f| f.write_all(&bytes))
+        .map_err(|e| format!("{out}: {e}"))?;
+    eprintln!(
+        "wrote {out} ({} bytes) in {:.0} s",
+        bytes.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn usage() -> String {
+    "usage: train_nnue chess|xiangqi DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand]".to_owned()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("chess") => train::<Chess>(
+            &args,
+            |fen| Chess::from_fen(fen, CastlingMode::Standard).ok(),
+            &|pos| ChessEvaluator.evaluate(pos),
+        ),
+        Some("xiangqi") => train::<Xiangqi>(&args, |fen| Xiangqi::from_fen(fen).ok(), &|pos| {
+            XiangqiEvaluator.evaluate(pos)
+        }),
+        _ => Err(usage()),
+    };
+    if let Err(e) = result {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}

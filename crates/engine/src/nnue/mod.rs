@@ -1,0 +1,465 @@
+//! Efficiently updatable neural network evaluation (NNUE) for chess and xiangqi.
+//!
+//! The network is `(FEATURES → HIDDEN) × 2 → 1`: one input per piece kind and square,
+//! seen from each side (the board turned for Black), a shared feature transformer
+//! into [`HIDDEN`] values per side, a clipped square (`clamp(x, 0, 1)²`), and one
+//! output neuron over the side to move's half followed by the other side's. The
+//! transformer's sums, the *accumulator*, change by a few rows per move, so the search
+//! keeps one per ply and updates it from the parent's ([`Network::update`]) instead of
+//! summing every piece again.
+//!
+//! Weights are quantised as in most engines that use such networks: the transformer
+//! in `i16` at scale [`QA`], the output weights at [`QB`], so an evaluation is integer
+//! arithmetic throughout and the same on every machine. The file format and its
+//! checks are in [`Network::from_bytes`]; `examples/train_nnue.rs` trains and writes
+//! networks, `docs/engine.md` tells how.
+
+mod embedded;
+mod evaluator;
+mod features;
+mod kernels;
+
+use std::fmt;
+
+use tablero_core::Side;
+
+pub use embedded::{chess_network, xiangqi_network};
+pub use evaluator::NnueEvaluator;
+pub use features::NetworkInput;
+
+/// Values per side after the feature transformer.
+pub const HIDDEN: usize = 256;
+/// The transformer's quantisation: 1.0 is stored as 255, so the clipped range is
+/// `0..=QA`.
+pub const QA: i32 = 255;
+/// The output weights' quantisation: 1.0 is stored as 64.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the network's (unquantised) output.
+pub const SCALE: i32 = 400;
+/// The largest transformer weight or bias magnitude a file may hold, so that a
+/// position's accumulator (a bias plus one row per piece) stays within `i16`.
+pub const MAX_FEATURE_WEIGHT: i16 = 512;
+/// The largest output weight magnitude a file may hold, so that the output's lane
+/// sums stay within `i32` (see `kernels`).
+pub const MAX_OUTPUT_WEIGHT: i16 = 1000;
+
+const MAGIC: &[u8; 4] = b"TBNN";
+const VERSION: u32 = 1;
+
+/// Why bytes are not a usable network.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NetworkError {
+    /// The file does not start with `TBNN` and a version this build reads.
+    #[error("not a tablero network file (expected magic TBNN, version {VERSION})")]
+    NotANetwork,
+    /// The file ends before the part named.
+    #[error("network file truncated: {0} missing")]
+    Truncated(&'static str),
+    /// The file holds more bytes than its header announces.
+    #[error("network file has {0} bytes after its checksum")]
+    TrailingBytes(usize),
+    /// The checksum over the contents does not match.
+    #[error("network file corrupt: checksum mismatch")]
+    Checksum,
+    /// The network is for another game or input layout.
+    #[error("network is for {found} with {features} inputs, expected {expected}")]
+    WrongGame {
+        /// The game the file names.
+        found: String,
+        /// Its input count.
+        features: usize,
+        /// What the caller needs.
+        expected: String,
+    },
+    /// A dimension differs from this build's.
+    #[error("network has {0} hidden values per side, this build uses {HIDDEN}")]
+    HiddenSize(usize),
+    /// A weight is outside the range the integer arithmetic relies on.
+    #[error("network weight {value} in {part} exceeds ±{limit}")]
+    WeightRange {
+        /// Which layer.
+        part: &'static str,
+        /// The offending value.
+        value: i16,
+        /// The bound.
+        limit: i16,
+    },
+    /// The name is not UTF-8.
+    #[error("network name is not UTF-8")]
+    Name,
+}
+
+/// A quantised network, read from a `.tbnn` file.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    name: String,
+    game: String,
+    /// Whether the network's output is a correction added to the game's hand
+    /// evaluation rather than an evaluation of its own.
+    adds_to_hand: bool,
+    features: usize,
+    /// `features × HIDDEN`, row by row.
+    feature_weights: Vec<i16>,
+    feature_bias: Vec<i16>,
+    /// The side to move's `HIDDEN` weights, then the other side's.
+    output_weights: Vec<i16>,
+    output_bias: i32,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Network")
+            .field("name", &self.name)
+            .field("game", &self.game)
+            .field("adds_to_hand", &self.adds_to_hand)
+            .field("features", &self.features)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The transformer's sums for both sides' views of one position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[repr(align(64))]
+pub struct Accumulator {
+    /// Indexed by [`Side::index`]: White's view, then Black's.
+    views: [[i16; HIDDEN]; 2],
+}
+
+impl Default for Accumulator {
+    fn default() -> Accumulator {
+        Accumulator {
+            views: [[0; HIDDEN]; 2],
+        }
+    }
+}
+
+/// The most feature changes one update handles before it recomputes instead.
+const MAX_CHANGES: usize = 8;
+
+impl Network {
+    /// A network with the given weights (as a trainer produces them), checked like a
+    /// file: the sizes must fit `features` and [`HIDDEN`], the weights the limits.
+    /// With `adds_to_hand` its output is a correction to the hand evaluation.
+    ///
+    /// # Errors
+    /// A [`NetworkError`] naming the first part out of shape or range.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        name: &str,
+        game: &str,
+        adds_to_hand: bool,
+        features: usize,
+        feature_weights: Vec<i16>,
+        feature_bias: Vec<i16>,
+        output_weights: Vec<i16>,
+        output_bias: i32,
+    ) -> Result<Network, NetworkError> {
+        if feature_weights.len() != features * HIDDEN {
+            return Err(NetworkError::Truncated("feature weights"));
+        }
+        if feature_bias.len() != HIDDEN {
+            return Err(NetworkError::Truncated("feature bias"));
+        }
+        if output_weights.len() != 2 * HIDDEN {
+            return Err(NetworkError::Truncated("output weights"));
+        }
+        check_range("feature weights", &feature_weights, MAX_FEATURE_WEIGHT)?;
+        check_range("feature bias", &feature_bias, MAX_FEATURE_WEIGHT)?;
+        check_range("output weights", &output_weights, MAX_OUTPUT_WEIGHT)?;
+        Ok(Network {
+            name: name.to_owned(),
+            game: game.to_owned(),
+            adds_to_hand,
+            features,
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// Reads a network file: `TBNN`, version (u32), the name and the game (each a
+    /// u16 length and UTF-8), whether it adds to the hand evaluation (u8), input count and hidden size (u32 each), the transformer
+    /// weights and bias and the output weights (i16 each), the output bias (i32), and
+    /// an FNV-1a checksum (u64) of everything before it; all little-endian.
+    ///
+    /// # Errors
+    /// A [`NetworkError`] naming what is wrong; nothing is half-read.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        let (body, checksum) = bytes
+            .len()
+            .checked_sub(8)
+            .map(|at| bytes.split_at(at))
+            .ok_or(NetworkError::NotANetwork)?;
+        let mut reader = Reader { bytes: body };
+        if reader.take(4, "magic")? != MAGIC || reader.u32("version")? != VERSION {
+            return Err(NetworkError::NotANetwork);
+        }
+        let stored = u64::from_le_bytes(checksum.try_into().map_err(|_| NetworkError::Checksum)?);
+        if fnv1a(body) != stored {
+            return Err(NetworkError::Checksum);
+        }
+        let name = reader.text("name")?;
+        let game = reader.text("game")?;
+        let adds_to_hand = match reader.take(1, "kind")? {
+            [0] => false,
+            [1] => true,
+            _ => return Err(NetworkError::NotANetwork),
+        };
+        let features = reader.u32("input count")? as usize;
+        let hidden = reader.u32("hidden size")? as usize;
+        if hidden != HIDDEN {
+            return Err(NetworkError::HiddenSize(hidden));
+        }
+        let feature_weights = reader.i16s(features.saturating_mul(HIDDEN), "feature weights")?;
+        let feature_bias = reader.i16s(HIDDEN, "feature bias")?;
+        let output_weights = reader.i16s(2 * HIDDEN, "output weights")?;
+        let output_bias = i32::from_le_bytes(
+            reader
+                .take(4, "output bias")?
+                .try_into()
+                .map_err(|_| NetworkError::Truncated("output bias"))?,
+        );
+        if !reader.bytes.is_empty() {
+            return Err(NetworkError::TrailingBytes(reader.bytes.len()));
+        }
+        Network::new(
+            &name,
+            &game,
+            adds_to_hand,
+            features,
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+        )
+    }
+
+    /// The file [`Network::from_bytes`] reads back as this network.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + 2 * self.feature_weights.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        for text in [&self.name, &self.game] {
+            let bytes = text.as_bytes();
+            out.extend_from_slice(&(bytes.len().min(usize::from(u16::MAX)) as u16).to_le_bytes());
+            out.extend_from_slice(&bytes[..bytes.len().min(usize::from(u16::MAX))]);
+        }
+        out.push(u8::from(self.adds_to_hand));
+        out.extend_from_slice(&(self.features as u32).to_le_bytes());
+        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        for part in [
+            &self.feature_weights,
+            &self.feature_bias,
+            &self.output_weights,
+        ] {
+            for w in part.iter() {
+                out.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        let checksum = fnv1a(&out);
+        out.extend_from_slice(&checksum.to_le_bytes());
+        out
+    }
+
+    /// The network's name, which says what it was trained on (`tablero bench` and the
+    /// engine's `id` report it).
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether the network's output is a correction added to the game's hand
+    /// evaluation (trained on what the hand evaluation misses) rather than a whole
+    /// evaluation.
+    #[must_use]
+    pub fn adds_to_hand(&self) -> bool {
+        self.adds_to_hand
+    }
+
+    /// The game the network evaluates.
+    #[must_use]
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// Checks that this network reads positions of `P`.
+    ///
+    /// # Errors
+    /// [`NetworkError::WrongGame`] when it was trained for another game or layout.
+    pub fn check_input<P: NetworkInput>(&self) -> Result<(), NetworkError> {
+        if self.game == P::GAME && self.features == P::FEATURES {
+            Ok(())
+        } else {
+            Err(NetworkError::WrongGame {
+                found: self.game.clone(),
+                features: self.features,
+                expected: format!("{} with {} inputs", P::GAME, P::FEATURES),
+            })
+        }
+    }
+
+    fn row(&self, feature: usize) -> &[i16] {
+        &self.feature_weights[feature * HIDDEN..(feature + 1) * HIDDEN]
+    }
+
+    /// Sums `pos`'s pieces into `acc` from scratch.
+    pub fn refresh<P: NetworkInput>(&self, pos: &P, acc: &mut Accumulator) {
+        for view in &mut acc.views {
+            view.copy_from_slice(&self.feature_bias);
+        }
+        pos.active_features(&mut |[white, black]| {
+            kernels::add_row(&mut acc.views[0], self.row(white));
+            kernels::add_row(&mut acc.views[1], self.row(black));
+        });
+    }
+
+    /// Sets `child_acc` for `child`, one move (or a pass) after `parent`, from the
+    /// parent's accumulator: only the pieces that changed are added or taken away.
+    pub fn update<P: NetworkInput>(
+        &self,
+        parent: &P,
+        child: &P,
+        parent_acc: &Accumulator,
+        child_acc: &mut Accumulator,
+    ) {
+        let mut added = [[0usize; 2]; MAX_CHANGES];
+        let mut removed = [[0usize; 2]; MAX_CHANGES];
+        let (mut adds, mut removes) = (0, 0);
+        let mut overflow = false;
+        parent.changed_features(child, &mut |is_added, features| {
+            let (list, count) = if is_added {
+                (&mut added, &mut adds)
+            } else {
+                (&mut removed, &mut removes)
+            };
+            match list.get_mut(*count) {
+                Some(slot) => {
+                    *slot = features;
+                    *count += 1;
+                }
+                None => overflow = true,
+            }
+        });
+        if overflow {
+            self.refresh(child, child_acc);
+            return;
+        }
+        for (view, (target, source)) in child_acc
+            .views
+            .iter_mut()
+            .zip(&parent_acc.views)
+            .enumerate()
+        {
+            target.copy_from_slice(source);
+            for features in &added[..adds] {
+                kernels::add_row(target, self.row(features[view]));
+            }
+            for features in &removed[..removes] {
+                kernels::sub_row(target, self.row(features[view]));
+            }
+        }
+    }
+
+    /// The evaluation in centipawns for `turn`, the side to move, from its position's
+    /// accumulator.
+    #[must_use]
+    pub fn evaluate(&self, acc: &Accumulator, turn: Side) -> i32 {
+        let us = &acc.views[turn.index()];
+        let them = &acc.views[turn.other().index()];
+        let sum = kernels::output(us, them, &self.output_weights);
+        self.finish(sum)
+    }
+
+    /// The evaluation for the side to move of a position given by its inputs: `mine`
+    /// as the side to move sees the board, `theirs` as the other side does (what a
+    /// trainer stores). `None` if an input is outside the network.
+    #[must_use]
+    pub fn evaluate_inputs(&self, mine: &[u16], theirs: &[u16]) -> Option<i32> {
+        let mut acc = Accumulator::default();
+        for (view, inputs) in acc.views.iter_mut().zip([mine, theirs]) {
+            view.copy_from_slice(&self.feature_bias);
+            for &input in inputs {
+                let input = usize::from(input);
+                if input >= self.features {
+                    return None;
+                }
+                kernels::add_row(view, self.row(input));
+            }
+        }
+        Some(self.evaluate(&acc, Side::White))
+    }
+
+    /// [`Network::evaluate`] through the one-element-at-a-time output loop.
+    #[must_use]
+    pub fn evaluate_scalar(&self, acc: &Accumulator, turn: Side) -> i32 {
+        let us = &acc.views[turn.index()];
+        let them = &acc.views[turn.other().index()];
+        let sum = kernels::output_scalar(us, them, &self.output_weights);
+        self.finish(sum)
+    }
+
+    fn finish(&self, sum: i64) -> i32 {
+        let raw = sum / i64::from(QA) + i64::from(self.output_bias);
+        let centipawns = raw * i64::from(SCALE) / i64::from(QA * QB);
+        // A network's output is bounded by its weights; the clamp keeps any file well
+        // inside the search's mate scores.
+        centipawns.clamp(-20_000, 20_000) as i32
+    }
+}
+
+fn check_range(part: &'static str, values: &[i16], limit: i16) -> Result<(), NetworkError> {
+    match values
+        .iter()
+        .find(|v| v.unsigned_abs() > limit.unsigned_abs())
+    {
+        Some(&value) => Err(NetworkError::WeightRange { part, value, limit }),
+        None => Ok(()),
+    }
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, part: &'static str) -> Result<&'a [u8], NetworkError> {
+        if self.bytes.len() < n {
+            return Err(NetworkError::Truncated(part));
+        }
+        let (head, rest) = self.bytes.split_at(n);
+        self.bytes = rest;
+        Ok(head)
+    }
+
+    fn u32(&mut self, part: &'static str) -> Result<u32, NetworkError> {
+        let bytes = self.take(4, part)?;
+        Ok(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
+    }
+
+    fn text(&mut self, part: &'static str) -> Result<String, NetworkError> {
+        let len = self.take(2, part)?;
+        let len = usize::from(u16::from_le_bytes([len[0], len[1]]));
+        let bytes = self.take(len, part)?;
+        String::from_utf8(bytes.to_vec()).map_err(|_| NetworkError::Name)
+    }
+
+    fn i16s(&mut self, n: usize, part: &'static str) -> Result<Vec<i16>, NetworkError> {
+        let bytes = self.take(n.checked_mul(2).ok_or(NetworkError::Truncated(part))?, part)?;
+        Ok(bytes
+            .chunks_exact(2)
+            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,237 @@
+use super::*;
+use tablero_chess::Chess;
+use tablero_core::{Position, SplitMix64};
+use tablero_xiangqi::Xiangqi;
+
+use std::sync::atomic::AtomicBool;
+
+use crate::{
+    ChessEvaluator, Engine, Evaluator, Limits, NnueEvaluator, SearchOptions, XiangqiEvaluator,
+};
+
+/// A network of small random weights: not trained, but every input and hidden value
+/// matters, so any bookkeeping slip changes its answers.
+fn random_network<P: NetworkInput>(seed: u64) -> Network {
+    let mut rng = SplitMix64::new(seed);
+    let mut weights = |n: usize, limit: u64| -> Vec<i16> {
+        (0..n)
+            .map(|_| (rng.below(2 * limit + 1) as i64 - limit as i64) as i16)
+            .collect()
+    };
+    let feature_weights = weights(P::FEATURES * HIDDEN, 120);
+    let feature_bias = weights(HIDDEN, 200);
+    let output_weights = weights(2 * HIDDEN, 127);
+    Network::new(
+        "random",
+        P::GAME,
+        false,
+        P::FEATURES,
+        feature_weights,
+        feature_bias,
+        output_weights,
+        1234,
+    )
+    .expect("weights within the limits")
+}
+
+fn playout<P: Position>(start: P, plies: usize, seed: u64) -> Vec<P> {
+    let mut rng = SplitMix64::new(seed);
+    let mut line = vec![start];
+    for _ in 0..plies {
+        let pos = line.last().expect("the start").clone();
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mut next = pos;
+        next.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+        line.push(next);
+    }
+    line
+}
+
+fn updates_match_refreshes<P: NetworkInput>(start: P) {
+    let network = random_network::<P>(7);
+    for seed in 0..20 {
+        let line = playout(start.clone(), 200, seed);
+        let mut acc = Accumulator::default();
+        network.refresh(&line[0], &mut acc);
+        for pair in line.windows(2) {
+            let mut next = Accumulator::default();
+            network.update(&pair[0], &pair[1], &acc, &mut next);
+            let mut fresh = Accumulator::default();
+            network.refresh(&pair[1], &mut fresh);
+            assert_eq!(next, fresh, "seed {seed}");
+            let turn = pair[1].turn();
+            assert_eq!(
+                network.evaluate(&next, turn),
+                network.evaluate_scalar(&next, turn)
+            );
+            acc = next;
+        }
+    }
+}
+
+#[test]
+fn chess_updates_match_refreshes_along_random_games() {
+    updates_match_refreshes(Chess::new());
+}
+
+#[test]
+fn xiangqi_updates_match_refreshes_along_random_games() {
+    updates_match_refreshes(Xiangqi::new());
+}
+
+#[test]
+fn the_views_are_mirror_images() {
+    // The start is symmetric: each side's view of it is the same, so the network scores
+    // it identically whoever is to move.
+    let network = random_network::<Chess>(3);
+    let mut acc = Accumulator::default();
+    network.refresh(&Chess::new(), &mut acc);
+    assert_eq!(acc.views[0], acc.views[1]);
+    let network = random_network::<Xiangqi>(3);
+    network.refresh(&Xiangqi::new(), &mut acc);
+    assert_eq!(acc.views[0], acc.views[1]);
+}
+
+#[test]
+fn files_round_trip_and_damage_is_named() {
+    let network = random_network::<Chess>(11);
+    let bytes = network.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes), Ok(network.clone()));
+    assert_eq!(network.check_input::<Chess>(), Ok(()));
+    assert!(matches!(
+        network.check_input::<Xiangqi>(),
+        Err(NetworkError::WrongGame { .. })
+    ));
+
+    let mut flipped = bytes.clone();
+    flipped[100] ^= 1;
+    assert_eq!(Network::from_bytes(&flipped), Err(NetworkError::Checksum));
+    assert_eq!(
+        Network::from_bytes(&bytes[..3]),
+        Err(NetworkError::NotANetwork)
+    );
+    assert_eq!(
+        Network::from_bytes(b"not a network at all"),
+        Err(NetworkError::NotANetwork)
+    );
+    let mut cut = bytes[..bytes.len() - 5000].to_vec();
+    let checksum = fnv1a(&cut);
+    cut.extend_from_slice(&checksum.to_le_bytes());
+    assert_eq!(
+        Network::from_bytes(&cut),
+        Err(NetworkError::Truncated("feature weights"))
+    );
+
+    let mut weights = vec![0; 768 * HIDDEN];
+    weights[5] = MAX_FEATURE_WEIGHT + 1;
+    let too_big = Network::new(
+        "x",
+        "chess",
+        false,
+        768,
+        weights,
+        vec![0; HIDDEN],
+        vec![0; 2 * HIDDEN],
+        0,
+    );
+    assert!(matches!(
+        too_big,
+        Err(NetworkError::WeightRange {
+            part: "feature weights",
+            ..
+        })
+    ));
+}
+
+#[test]
+fn without_a_network_the_wrapper_is_the_hand_evaluation() {
+    let pos = playout(Chess::new(), 30, 5).pop().expect("a position");
+    let wrapped = NnueEvaluator::new(ChessEvaluator, None);
+    assert_eq!(wrapped.evaluate(&pos), ChessEvaluator.evaluate(&pos));
+    let limits = Limits::depth(6);
+    let hand = Engine::new(ChessEvaluator, 1).search(
+        &pos,
+        &[],
+        &limits,
+        &SearchOptions::default(),
+        &AtomicBool::new(false),
+        |_| {},
+    );
+    let plain = Engine::new(wrapped, 1).search(
+        &pos,
+        &[],
+        &limits,
+        &SearchOptions::default(),
+        &AtomicBool::new(false),
+        |_| {},
+    );
+    assert_eq!(hand.nodes, plain.nodes);
+    assert_eq!(hand.best, plain.best);
+}
+
+#[test]
+fn searches_with_a_network_use_its_scores() {
+    let network: &'static Network = Box::leak(Box::new(random_network::<Xiangqi>(9)));
+    let evaluator = NnueEvaluator::new(XiangqiEvaluator, Some(network));
+    let pos = Xiangqi::new();
+    let mut acc = Accumulator::default();
+    network.refresh(&pos, &mut acc);
+    assert_eq!(evaluator.evaluate(&pos), network.evaluate(&acc, pos.turn()));
+    assert_ne!(evaluator.evaluate(&pos), XiangqiEvaluator.evaluate(&pos));
+    let result = Engine::new(evaluator, 1).search(
+        &pos,
+        &[],
+        &Limits::depth(4),
+        &SearchOptions::default(),
+        &AtomicBool::new(false),
+        |_| {},
+    );
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn only_positions_without_castling_rights_mirror() {
+    assert!(!Chess::new().is_mirror_symmetric());
+    let late = Chess::from_fen(
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        tablero_chess::CastlingMode::Standard,
+    )
+    .expect("a position");
+    assert!(late.is_mirror_symmetric());
+    assert!(Xiangqi::new().is_mirror_symmetric());
+}
+
+#[test]
+fn a_correcting_network_adds_to_the_hand_evaluation() {
+    let whole = random_network::<Chess>(21);
+    let bytes = whole.to_bytes();
+    // The kind byte follows the name and the game.
+    let at = 4 + 4 + 2 + "random".len() + 2 + "chess".len();
+    let mut correcting = bytes[..bytes.len() - 8].to_vec();
+    correcting[at] = 1;
+    let checksum = fnv1a(&correcting);
+    correcting.extend_from_slice(&checksum.to_le_bytes());
+    let correcting: &'static Network = Box::leak(Box::new(
+        Network::from_bytes(&correcting).expect("a valid file"),
+    ));
+    assert!(correcting.adds_to_hand() && !whole.adds_to_hand());
+    let pos = playout(Chess::new(), 20, 4).pop().expect("a position");
+    let mut acc = Accumulator::default();
+    correcting.refresh(&pos, &mut acc);
+    let evaluator = NnueEvaluator::new(ChessEvaluator, Some(correcting));
+    assert_eq!(
+        evaluator.evaluate(&pos),
+        ChessEvaluator.evaluate(&pos) + correcting.evaluate(&acc, pos.turn())
+    );
+    let mut bad_kind = bytes[..bytes.len() - 8].to_vec();
+    bad_kind[at] = 7;
+    let checksum = fnv1a(&bad_kind);
+    bad_kind.extend_from_slice(&checksum.to_le_bytes());
+    assert_eq!(
+        Network::from_bytes(&bad_kind),
+        Err(NetworkError::NotANetwork)
+    );
+}
