@@ -3,11 +3,7 @@ use tablero_chess::Chess;
 use tablero_core::{Position, SplitMix64};
 use tablero_xiangqi::Xiangqi;
 
-use std::sync::atomic::AtomicBool;
-
-use crate::{
-    ChessEvaluator, Engine, Evaluator, Limits, NnueEvaluator, SearchOptions, XiangqiEvaluator,
-};
+use crate::{ChessEvaluator, Engine, Evaluator, Limits, NnueEvaluator, XiangqiEvaluator};
 
 /// A network of small random weights: not trained, but every input and hidden value
 /// matters, so any bookkeeping slip changes its answers.
@@ -152,22 +148,8 @@ fn without_a_network_the_wrapper_is_the_hand_evaluation() {
     let wrapped = NnueEvaluator::new(ChessEvaluator, None);
     assert_eq!(wrapped.evaluate(&pos), ChessEvaluator.evaluate(&pos));
     let limits = Limits::depth(6);
-    let hand = Engine::new(ChessEvaluator, 1).search(
-        &pos,
-        &[],
-        &limits,
-        &SearchOptions::default(),
-        &AtomicBool::new(false),
-        |_| {},
-    );
-    let plain = Engine::new(wrapped, 1).search(
-        &pos,
-        &[],
-        &limits,
-        &SearchOptions::default(),
-        &AtomicBool::new(false),
-        |_| {},
-    );
+    let hand = Engine::new(ChessEvaluator, 1).go(&pos, &[], &limits);
+    let plain = Engine::new(wrapped, 1).go(&pos, &[], &limits);
     assert_eq!(hand.nodes, plain.nodes);
     assert_eq!(hand.best, plain.best);
 }
@@ -181,14 +163,7 @@ fn searches_with_a_network_use_its_scores() {
     network.refresh(&pos, &mut acc);
     assert_eq!(evaluator.evaluate(&pos), network.evaluate(&acc, pos.turn()));
     assert_ne!(evaluator.evaluate(&pos), XiangqiEvaluator.evaluate(&pos));
-    let result = Engine::new(evaluator, 1).search(
-        &pos,
-        &[],
-        &Limits::depth(4),
-        &SearchOptions::default(),
-        &AtomicBool::new(false),
-        |_| {},
-    );
+    let result = Engine::new(evaluator, 1).go(&pos, &[], &Limits::depth(4));
     assert!(result.best.is_some());
 }
 
