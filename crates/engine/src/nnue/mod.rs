@@ -154,7 +154,7 @@ impl Network {
         output_weights: Vec<i16>,
         output_bias: i32,
     ) -> Result<Network, NetworkError> {
-        if feature_weights.len() != features * HIDDEN {
+        if Some(feature_weights.len()) != features.checked_mul(HIDDEN) {
             return Err(NetworkError::Truncated("feature weights"));
         }
         if feature_bias.len() != HIDDEN {
@@ -305,10 +305,15 @@ impl Network {
         &self.feature_weights[feature * HIDDEN..(feature + 1) * HIDDEN]
     }
 
-    /// Sums `pos`'s pieces into `acc` from scratch.
+    /// Sums `pos`'s pieces into `acc` from scratch. A network for another input layout
+    /// ([`Network::check_input`] says so) sees no pieces: its answers mean nothing, but
+    /// nothing reads outside its weights.
     pub fn refresh<P: NetworkInput>(&self, pos: &P, acc: &mut Accumulator) {
         for view in &mut acc.views {
             view.copy_from_slice(&self.feature_bias);
+        }
+        if self.features != P::FEATURES {
+            return;
         }
         pos.active_features(&mut |[white, black]| {
             kernels::add_row(&mut acc.views[0], self.row(white));
@@ -325,6 +330,10 @@ impl Network {
         parent_acc: &Accumulator,
         child_acc: &mut Accumulator,
     ) {
+        if self.features != P::FEATURES {
+            self.refresh(child, child_acc);
+            return;
+        }
         let mut added = [[0usize; 2]; MAX_CHANGES];
         let mut removed = [[0usize; 2]; MAX_CHANGES];
         let (mut adds, mut removes) = (0, 0);

@@ -210,3 +210,16 @@ fn a_correcting_network_adds_to_the_hand_evaluation() {
         Err(NetworkError::NotANetwork)
     );
 }
+
+#[test]
+fn a_network_for_another_game_reads_nothing_outside_its_weights() {
+    let chess: &'static Network = Box::leak(Box::new(random_network::<Chess>(5)));
+    let evaluator = NnueEvaluator::new(XiangqiEvaluator, Some(chess));
+    let line = playout(Xiangqi::new(), 30, 2);
+    let mut acc = Accumulator::default();
+    chess.refresh(&line[0], &mut acc);
+    let mut next = Accumulator::default();
+    chess.update(&line[0], &line[1], &acc, &mut next);
+    assert_eq!(next, acc, "only the bias");
+    assert!(evaluator.evaluate(&line[1]).abs() <= 20_000);
+}
