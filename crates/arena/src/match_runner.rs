@@ -74,6 +74,16 @@ pub enum PlayerSpec {
     /// `nnue:N`: tablero's engine at level N evaluating with its built-in network
     /// (chess, xiangqi; the hand evaluation in the other games).
     Network(Level),
+    /// `nodes:N` (hand evaluation) or `nnue-nodes:N` (network): tablero's engine at
+    /// full strength searching N nodes a move (the clock still applies). With one
+    /// thread a search of N nodes is deterministic, so such matches compare
+    /// evaluations without the noise of timing; only the openings vary.
+    Nodes {
+        /// Nodes per move.
+        nodes: u64,
+        /// How positions are judged.
+        evaluation: Evaluation,
+    },
     /// `uci:<command>`: a UCI engine (chess, xiangqi, chess3d).
     Uci(String),
     /// `hub:<command>`: a Hub engine (draughts).
@@ -90,9 +100,35 @@ impl FromStr for PlayerSpec {
         match kind {
             "level" => rest.parse().map(PlayerSpec::Level).map_err(|_| bad()),
             "nnue" => rest.parse().map(PlayerSpec::Network).map_err(|_| bad()),
+            "nodes" | "nnue-nodes" => match rest.parse::<u64>() {
+                Ok(nodes) if nodes > 0 => Ok(PlayerSpec::Nodes {
+                    nodes,
+                    evaluation: if kind == "nodes" {
+                        Evaluation::Hand
+                    } else {
+                        Evaluation::Network
+                    },
+                }),
+                _ => Err(bad()),
+            },
             "uci" if !rest.is_empty() => Ok(PlayerSpec::Uci(rest.to_owned())),
             "hub" if !rest.is_empty() => Ok(PlayerSpec::Hub(rest.to_owned())),
             _ => Err(bad()),
+        }
+    }
+}
+
+impl PlayerSpec {
+    /// The network this player evaluates `game`'s positions with, if it uses one.
+    #[must_use]
+    pub fn network_name(&self, game: &AnyPosition) -> Option<&'static str> {
+        match self {
+            PlayerSpec::Network(_)
+            | PlayerSpec::Nodes {
+                evaluation: Evaluation::Network,
+                ..
+            } => Evaluation::Network.network_name(game),
+            _ => None,
         }
     }
 }
@@ -102,6 +138,14 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Level(level) => write!(f, "level:{level}"),
             PlayerSpec::Network(level) => write!(f, "nnue:{level}"),
+            PlayerSpec::Nodes {
+                nodes,
+                evaluation: Evaluation::Hand,
+            } => write!(f, "nodes:{nodes}"),
+            PlayerSpec::Nodes {
+                nodes,
+                evaluation: Evaluation::Network,
+            } => write!(f, "nnue-nodes:{nodes}"),
             PlayerSpec::Uci(command) => write!(f, "uci:{command}"),
             PlayerSpec::Hub(command) => write!(f, "hub:{command}"),
         }
@@ -558,7 +602,12 @@ fn make_opening(start: &AnyPosition, engine: &AnyEngine, rng: &mut SplitMix64) -
 
 /// A player with its engine, kept from game to game.
 enum Player {
-    Level { engine: AnyEngine, level: Level },
+    /// Tablero's engine at a level, or at full strength with `nodes` per move.
+    Level {
+        engine: AnyEngine,
+        level: Option<Level>,
+        nodes: Option<u64>,
+    },
     Uci(Box<UciEngine>),
     Hub(Box<HubEngine>),
 }
@@ -572,11 +621,18 @@ impl Player {
         match spec {
             PlayerSpec::Level(level) => Ok(Player::Level {
                 engine: AnyEngine::with_evaluation(game, hash_mb.max(1), Evaluation::Hand),
-                level: *level,
+                level: Some(*level),
+                nodes: None,
             }),
             PlayerSpec::Network(level) => Ok(Player::Level {
                 engine: AnyEngine::with_evaluation(game, hash_mb.max(1), Evaluation::Network),
-                level: *level,
+                level: Some(*level),
+                nodes: None,
+            }),
+            PlayerSpec::Nodes { nodes, evaluation } => Ok(Player::Level {
+                engine: AnyEngine::with_evaluation(game, hash_mb.max(1), *evaluation),
+                level: None,
+                nodes: Some(*nodes),
             }),
             PlayerSpec::Uci(command) => {
                 let mut engine = UciEngine::start(command).map_err(|e: UciError| failed(&e))?;
@@ -613,7 +669,11 @@ impl Player {
         timeout: Duration,
     ) -> Result<Option<String>, String> {
         match self {
-            Player::Level { engine, level } => {
+            Player::Level {
+                engine,
+                level,
+                nodes,
+            } => {
                 let side = record.turn();
                 let request = SearchRequest {
                     limits: Limits {
@@ -623,9 +683,10 @@ impl Player {
                             moves_to_go: None,
                         }),
                         overhead: MOVE_OVERHEAD,
+                        nodes: *nodes,
                         ..Limits::default()
                     },
-                    level: Some(*level),
+                    level: *level,
                     seed,
                     ..SearchRequest::default()
                 };
@@ -867,6 +928,20 @@ mod tests {
         assert_eq!(PlayerSpec::Level(Level::MAX).to_string(), "level:10");
         assert_eq!("nnue:10".parse(), Ok(PlayerSpec::Network(Level::MAX)));
         assert_eq!(PlayerSpec::Network(Level::MAX).to_string(), "nnue:10");
+        for (text, evaluation) in [
+            ("nodes:20000", Evaluation::Hand),
+            ("nnue-nodes:20000", Evaluation::Network),
+        ] {
+            let spec = PlayerSpec::Nodes {
+                nodes: 20_000,
+                evaluation,
+            };
+            assert_eq!(text.parse(), Ok(spec.clone()));
+            assert_eq!(spec.to_string(), text);
+        }
+        for bad in ["nodes:0", "nodes:", "nnue-nodes:-5", "nodes:many"] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use tablero_arena::{
     DEFAULT_MAX_PLIES, DEFAULT_SEED, GameReport, MatchConfig, MatchScore, PlayerSpec, run_match,
 };
-use tablero_games::{GameKind, TimeControl};
+use tablero_games::{AnyPosition, GameKind, TimeControl};
 
 /// The arguments of `tablero match`.
 #[derive(Debug, clap::Args)]
@@ -18,7 +18,8 @@ pub(crate) struct MatchArgs {
     /// Variant id (chess: standard, chess960; draughts: english, international, ...).
     #[arg(long)]
     variant: Option<String>,
-    /// Player A: level:N (1-10), uci:COMMAND (chess, xiangqi,
+    /// Player A: level:N (1-10), nnue:N (level N with the network), nodes:N or
+    /// nnue-nodes:N (full strength, N nodes a move), uci:COMMAND (chess, xiangqi,
     /// chess3d) or hub:COMMAND (draughts).
     #[arg(long = "a", value_name = "PLAYER")]
     a: String,
@@ -70,6 +71,12 @@ pub(crate) fn run(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
     config.max_plies = args.max_plies.max(1);
     config.hash_mb = args.hash.clamp(1, 4096);
     let (a_name, b_name) = (config.a.to_string(), config.b.to_string());
+    let start = AnyPosition::of(config.game, config.variant, None).map_err(|e| e.to_string())?;
+    for (name, spec) in [(&a_name, &config.a), (&b_name, &config.b)] {
+        if let Some(network) = spec.network_name(&start) {
+            eprintln!("{name} evaluates with the network {network}");
+        }
+    }
 
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(u64::from(config.games));

@@ -189,6 +189,55 @@ fn chess3d_match() {
 }
 
 #[test]
+fn fixed_node_players_replay_the_same_games() {
+    // Searches of a fixed node count with one thread are deterministic, so the same
+    // match twice gives the same games: what makes such matches a clean comparison of
+    // two evaluations.
+    let games = |name: &str| {
+        let file = temp_file(name);
+        let path = file.to_str().expect("a UTF-8 temporary path");
+        let out = tablero(&[
+            "match",
+            "chess",
+            "--a",
+            "nnue-nodes:400",
+            "--b",
+            "nodes:400",
+            "--games",
+            "2",
+            "--tc",
+            "30+0.5",
+            "--max-plies",
+            "80",
+            "--pgn",
+            path,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let result = result_line(&out);
+        assert_eq!(
+            (result.a.as_str(), result.b.as_str()),
+            ("nnue-nodes:400", "nodes:400")
+        );
+        assert!(
+            stderr(&out).contains("nnue-nodes:400 evaluates with the network tablero-chess"),
+            "{}",
+            stderr(&out)
+        );
+        let text = std::fs::read_to_string(&file).expect("the game file was written");
+        let _ = std::fs::remove_file(&file);
+        let moves: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with('['))
+            .map(str::to_owned)
+            .collect();
+        (result.wins, result.draws, result.losses, moves)
+    };
+    let first = games("nodes-1");
+    assert!(!first.3.concat().trim().is_empty());
+    assert_eq!(first, games("nodes-2"));
+}
+
+#[test]
 fn the_full_engine_beats_level_one() {
     // Four games are enough for level 10 to score more than level 1 in chess.
     let out = tablero(&[

@@ -2,6 +2,8 @@
 //!
 //! ```text
 //! train_nnue chess|xiangqi DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand]
+//!            [--validation FILE] [--shrink S]
+//! train_nnue check chess|xiangqi DATA NETWORK K
 //! ```
 //!
 //! DATA has `FEN;p` lines, p being White's (red's) expected score, as
@@ -12,10 +14,13 @@
 //! mean squared error with Adam (batches of 16,384, learning rate 0.001, cut to a third
 //! for the last third of the epochs and again for the last tenth), weights clipped to
 //! ±1.98 so the quantised network stays within the engine's limits. Every 50th position
-//! is held out to report a validation loss. With `--adds-to-hand` the network learns
-//! only what the hand evaluation misses: its prediction is
-//! `sigmoid(K × (hand + network) / 400)`, and the engine adds the two in play. With the same DATA and SEED the result is
-//! the same file, byte for byte: threads only split batches, and their gradients are
+//! is held out to report a validation loss, unless `--validation FILE` names positions
+//! to validate on instead (better: positions of other games, which a network cannot
+//! have memorised). With `--adds-to-hand` the network learns only what the hand
+//! evaluation misses: its prediction is `sigmoid(K × (hand + network) / 400)`, and the
+//! engine adds the two in play; `--shrink S` adds `S × output²` to the loss, keeping
+//! such a correction small where the data do not insist. With the same DATA and SEED
+//! the result is the same file, byte for byte: threads only split batches, and their gradients are
 //! summed in a fixed order.
 
 use std::io::{BufRead, Write};
@@ -24,7 +29,7 @@ use std::time::Instant;
 use tablero_chess::{CastlingMode, Chess};
 use tablero_core::{Side, SplitMix64};
 use tablero_engine::nnue::{HIDDEN, NetworkInput, QA, QB, SCALE};
-use tablero_engine::{ChessEvaluator, Evaluator, Network, XiangqiEvaluator};
+use tablero_engine::{ChessEvaluator, Evaluator, Network, NnueEvaluator, XiangqiEvaluator};
 use tablero_xiangqi::Xiangqi;
 
 const BATCH: usize = 16_384;
@@ -165,7 +170,16 @@ fn forward(w: &Weights, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
 }
 
 /// Adds the batch's loss gradient to `grad`; returns the summed loss.
-fn backward(w: &Weights, data: &Dataset, batch: &[u32], k: f32, grad: &mut Weights) -> f64 {
+/// `shrink` adds `shrink × output²` to each position's loss: it pulls the network's
+/// answer towards zero unless the labels keep asking for it, which keeps a correction
+/// to the hand evaluation small where the data say little.
+fn backward(
+    w: &Weights,
+    data: &Dataset,
+    batch: &[u32],
+    (k, shrink): (f32, f32),
+    grad: &mut Weights,
+) -> f64 {
     let mut loss = 0.0f64;
     let (mut us, mut them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
     let (mut d_us, mut d_them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
@@ -174,10 +188,11 @@ fn backward(w: &Weights, data: &Dataset, batch: &[u32], k: f32, grad: &mut Weigh
         let (mine, theirs) = data.views(i);
         accumulate(w, mine, &mut us);
         accumulate(w, theirs, &mut them);
-        let p = sigmoid(k * (forward(w, &us, &them) + data.base[i]));
+        let output = forward(w, &us, &them);
+        let p = sigmoid(k * (output + data.base[i]));
         let error = p - data.targets[i];
-        loss += f64::from(error * error);
-        let g = 2.0 * error * p * (1.0 - p) * k;
+        loss += f64::from(error * error + shrink * output * output);
+        let g = 2.0 * error * p * (1.0 - p) * k + 2.0 * shrink * output;
         grad.output_bias += g;
         for (view, d, offset) in [(&us, &mut d_us, 0), (&them, &mut d_them, HIDDEN)] {
             for j in 0..HIDDEN {
@@ -317,8 +332,9 @@ fn mirrored_fen(fen: &str) -> String {
 /// the rules allow, their mirror images) into the training set.
 fn load<P: NetworkInput>(
     path: &str,
-    parse: impl Fn(&str) -> Option<P>,
+    parse: &impl Fn(&str) -> Option<P>,
     hand: Option<&dyn Fn(&P) -> i32>,
+    hold_out: bool,
 ) -> Result<(Dataset, Dataset), String> {
     let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
     let (mut train, mut validation) = (Dataset::new(), Dataset::new());
@@ -334,7 +350,7 @@ fn load<P: NetworkInput>(
             continue;
         };
         let base = hand.map_or(0.0, |hand| hand(&pos) as f32 / SCALE as f32);
-        if n % 50 == 49 {
+        if hold_out && n % 50 == 49 {
             validation.push(&pos, p, base, |i| i);
         } else {
             train.push(&pos, p, base, |i| i);
@@ -365,7 +381,8 @@ fn train<P: NetworkInput>(
         .parse()
         .map_err(|_| format!("bad EPOCHS {epochs:?}"))?;
     let k: f32 = k.parse().map_err(|_| format!("bad K {k:?}"))?;
-    let (mut seed, mut adds_to_hand) = (1u64, false);
+    let (mut seed, mut adds_to_hand, mut validation_file) = (1u64, false, None);
+    let mut shrink = 0.0f32;
     let mut options = rest.iter();
     while let Some(option) = options.next() {
         match option.as_str() {
@@ -374,11 +391,23 @@ fn train<P: NetworkInput>(
                 seed = value.parse().map_err(|_| format!("bad seed {value:?}"))?;
             }
             "--adds-to-hand" => adds_to_hand = true,
+            "--validation" => validation_file = Some(options.next().ok_or_else(usage)?),
+            "--shrink" => {
+                let value = options.next().ok_or_else(usage)?;
+                shrink = value.parse().map_err(|_| format!("bad shrink {value:?}"))?;
+            }
             other => return Err(format!("unknown option {other:?}; {}", usage())),
         }
     }
     let started = Instant::now();
-    let (train, validation) = load(data, parse, adds_to_hand.then_some(hand))?;
+    let hand = adds_to_hand.then_some(hand);
+    let (train, validation) = match validation_file {
+        Some(file) => (
+            load(data, &parse, hand, false)?.0,
+            load(file, &parse, hand, false)?.0,
+        ),
+        None => load(data, &parse, hand, true)?,
+    };
     eprintln!(
         "{} training and {} validation positions read in {:.1} s",
         train.len(),
@@ -416,7 +445,7 @@ fn train<P: NetworkInput>(
                         let (w, train) = (&w, &train);
                         scope.spawn(move || {
                             grad.clear();
-                            backward(w, train, part, k, grad)
+                            backward(w, train, part, (k, shrink), grad)
                         })
                     })
                     .collect();
@@ -470,13 +499,87 @@ fn train<P: NetworkInput>(
     Ok(())
 }
 
+/// `check GAME DATA NETWORK K`: the mean squared error of the hand evaluation and of
+/// the network (as the engine evaluates with it) against DATA's labels. Run it on
+/// positions from other games than the training data's: positions held out of the same
+/// games flatter a network that learnt those games.
+fn check<P: NetworkInput>(
+    args: &[String],
+    parse: impl Fn(&str) -> Option<P>,
+    evaluate: &dyn Fn(&P, &'static Network) -> (i32, i32),
+) -> Result<(), String> {
+    let [_, _, data, network, k] = args else {
+        return Err(usage());
+    };
+    let k: f32 = k.parse().map_err(|_| format!("bad K {k:?}"))?;
+    let bytes = std::fs::read(network).map_err(|e| format!("{network}: {e}"))?;
+    let network: &'static Network = Box::leak(Box::new(
+        Network::from_bytes(&bytes).map_err(|e| format!("{network}: {e}"))?,
+    ));
+    network
+        .check_input::<P>()
+        .map_err(|e| format!("{}: {e}", network.name()))?;
+    let file = std::fs::File::open(data).map_err(|e| format!("{data}: {e}"))?;
+    let (mut hand_loss, mut network_loss, mut count) = (0.0f64, 0.0f64, 0usize);
+    let mut moved = 0.0f64;
+    for line in std::io::BufReader::new(file).lines() {
+        let line = line.map_err(|e| format!("{data}: {e}"))?;
+        let Some((fen, p)) = line.rsplit_once(';') else {
+            continue;
+        };
+        let (Some(pos), Ok(p)) = (parse(fen), p.trim().parse::<f32>()) else {
+            continue;
+        };
+        let target = if pos.turn() == Side::White {
+            p
+        } else {
+            1.0 - p
+        };
+        let (hand, with_network) = evaluate(&pos, network);
+        let error = |cp: i32| f64::from(sigmoid(k * cp as f32 / SCALE as f32) - target);
+        hand_loss += error(hand).powi(2);
+        network_loss += error(with_network).powi(2);
+        moved += f64::from((with_network - hand).abs());
+        count += 1;
+    }
+    let n = count.max(1) as f64;
+    println!(
+        "{count} positions: hand {:.6}, {} {:.6}; the network moves evaluations by {:.1} cp on average",
+        hand_loss / n,
+        network.name(),
+        network_loss / n,
+        moved / n
+    );
+    Ok(())
+}
+
 fn usage() -> String {
-    "usage: train_nnue chess|xiangqi DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand]".to_owned()
+    "usage: train_nnue chess|xiangqi DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand] \
+     [--validation FILE] [--shrink S]\n\
+     \x20      train_nnue check chess|xiangqi DATA NETWORK K"
+        .to_owned()
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
+        Some("check") => match args.get(1).map(String::as_str) {
+            Some("chess") => check::<Chess>(
+                &args,
+                |fen| Chess::from_fen(fen, CastlingMode::Standard).ok(),
+                &|pos, network| {
+                    let with = NnueEvaluator::new(ChessEvaluator, Some(network));
+                    (ChessEvaluator.evaluate(pos), with.evaluate(pos))
+                },
+            ),
+            Some("xiangqi") => {
+                check::<Xiangqi>(&args, |fen| Xiangqi::from_fen(fen).ok(), &|pos, network| {
+                    let with = NnueEvaluator::new(XiangqiEvaluator, Some(network));
+                    (XiangqiEvaluator.evaluate(pos), with.evaluate(pos))
+                })
+            }
+            _ => Err(usage()),
+        },
         Some("chess") => train::<Chess>(
             &args,
             |fen| Chess::from_fen(fen, CastlingMode::Standard).ok(),

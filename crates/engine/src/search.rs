@@ -573,7 +573,6 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            self.advance(ply, pos, &child);
             let gives_check = self.evaluator.in_check(&child);
             if prunable && !noisy && !gives_check {
                 // Late-move pruning: this far down the list a quiet move rarely matters.
@@ -591,6 +590,8 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 self.evaluator.continuation_slot(pos, mv),
             );
             self.plies[ply].current = Some(slots);
+            // Only now, past the pruning: a skipped move needs no accumulator.
+            self.advance(ply, pos, &child);
             self.push_position(&child, irreversible);
 
             let new_depth = depth - 1;

@@ -23,7 +23,9 @@ use std::fmt;
 
 use tablero_core::Side;
 
-pub use embedded::{chess_network, xiangqi_network};
+pub use embedded::{
+    CHESS_NETWORK_VARIABLE, XIANGQI_NETWORK_VARIABLE, chess_network, xiangqi_network,
+};
 pub use evaluator::NnueEvaluator;
 pub use features::NetworkInput;
 
