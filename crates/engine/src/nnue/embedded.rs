@@ -10,7 +10,7 @@ static CHESS_BYTES: &[u8] = include_bytes!("../../networks/chess.tbnn");
 static XIANGQI_BYTES: &[u8] = include_bytes!("../../networks/xiangqi.tbnn");
 
 /// Names a file whose chess network replaces the built-in one in this process: for
-/// trying a freshly trained network without rebuilding (docs/engine.md, training).
+/// trying a freshly trained network without rebuilding (docs/nnue.md, "Trying a network").
 pub const CHESS_NETWORK_VARIABLE: &str = "TABLERO_CHESS_NETWORK";
 /// As [`CHESS_NETWORK_VARIABLE`], for xiangqi.
 pub const XIANGQI_NETWORK_VARIABLE: &str = "TABLERO_XIANGQI_NETWORK";

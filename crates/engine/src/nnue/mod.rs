@@ -12,7 +12,7 @@
 //! in `i16` at scale [`QA`], the output weights at [`QB`], so an evaluation is integer
 //! arithmetic throughout and the same on every machine. The file format and its
 //! checks are in [`Network::from_bytes`]; `examples/train_nnue.rs` trains and writes
-//! networks, `docs/engine.md` tells how.
+//! networks, `docs/nnue.md` tells how.
 
 mod embedded;
 mod evaluator;
