@@ -382,7 +382,9 @@ async fn a_declined_takeback_or_draw_is_told() {
     // A request that was accepted is no refusal; nor is one's own move.
     page.eval("(() => { const s = document.getElementById('language'); s.value = 'en'; s.dispatchEvent(new Event('change')); return true; })()").await;
     click_move(&page, "0,6,0", "0,5,2").await;
-    assert!(!offers_text(&page).await.contains("declined"));
+    // The move list grows before the server's answer redraws the offers: wait for it.
+    page.wait_for("!document.querySelector('.offers').textContent.includes('declined')")
+        .await;
     click_button(&page, ".actions", "Take back").await;
     // Black answers the request once the server has it.
     page.wait_for("document.querySelector('.offers').textContent.includes('Takeback requested')")
