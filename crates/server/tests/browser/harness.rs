@@ -165,6 +165,10 @@ pub(crate) async fn click_button(page: &Page<'_>, container: &str, label: &str) 
 pub(crate) async fn type_moves(page: &Page<'_>, moves: &[&str]) {
     for mv in moves {
         let before = move_count(page).await;
+        // The move list grows before the page clears the field of the last move; typing
+        // into it earlier appends ("Nf6Ng1").
+        page.wait_for("document.querySelector('#move-input').value === ''")
+            .await;
         page.type_text("#move-input", mv, true).await;
         wait_moves(page, before + 1).await;
     }
