@@ -126,6 +126,14 @@ async fn xiangqi_to_a_flying_general_attempt() {
         "{message}"
     );
     assert_eq!(move_count(&page).await, 4);
+    let kept = page
+        .eval("document.getElementById('move-input').value")
+        .await;
+    assert_eq!(
+        kept,
+        json!("e5d5"),
+        "a refused move is given back to be corrected"
+    );
     // Typing a legal move in WXF plays it.
     page.eval("document.getElementById('move-input').value = ''")
         .await;

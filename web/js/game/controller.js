@@ -248,8 +248,11 @@ export function createController(page, view, signal) {
     event.preventDefault();
     const text = view.input.value.trim();
     if (!text) return;
+    // Cleared at once, so the next move can be typed while this one is on its way;
+    // a refused move comes back to be corrected unless something new was typed.
+    view.input.value = '';
     sendMove(text).then((ok) => {
-      if (ok) view.input.value = '';
+      if (!ok && !view.input.value) view.input.value = text;
     });
   }
 
