@@ -28,7 +28,7 @@ use crate::{HubEngine, UciClock, UciEngine, UciError};
 pub enum ArenaError {
     /// A player spec is malformed.
     #[error(
-        "player {0:?}: expected level:N or nnue:N (N from 1 to 10), uci:<command> or hub:<command>"
+        "player {0:?}: expected level:N or hand:N (N from 1 to 10), nodes:N or hand-nodes:N, uci:<command> or hub:<command>"
     )]
     BadPlayer(String),
     /// A time control is malformed.
@@ -69,15 +69,15 @@ pub enum ArenaError {
 /// Who plays: an engine level of tablero, or an external engine.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayerSpec {
-    /// `level:N`: tablero's engine at level N (10 is full strength).
+    /// `level:N` (or `nnue:N`): tablero's engine at level N (10 is full strength),
+    /// evaluating with its built-in network in chess and xiangqi.
     Level(Level),
-    /// `nnue:N`: tablero's engine at level N evaluating with its built-in network
-    /// (chess, xiangqi; the hand evaluation in the other games).
-    Network(Level),
-    /// `nodes:N` (hand evaluation) or `nnue-nodes:N` (network): tablero's engine at
-    /// full strength searching N nodes a move (the clock still applies). With one
-    /// thread a search of N nodes is deterministic, so such matches compare
-    /// evaluations without the noise of timing; only the openings vary.
+    /// `hand:N`: tablero's engine at level N with the hand evaluation alone.
+    Hand(Level),
+    /// `nodes:N` (or `nnue-nodes:N`: network) or `hand-nodes:N` (hand evaluation):
+    /// tablero's engine at full strength searching N nodes a move (the clock still
+    /// applies). With one thread a search of N nodes is deterministic, so such
+    /// matches compare evaluations without the noise of timing; only the openings vary.
     Nodes {
         /// Nodes per move.
         nodes: u64,
@@ -98,12 +98,12 @@ impl FromStr for PlayerSpec {
         let (kind, rest) = s.split_once(':').ok_or_else(bad)?;
         let rest = rest.trim();
         match kind {
-            "level" => rest.parse().map(PlayerSpec::Level).map_err(|_| bad()),
-            "nnue" => rest.parse().map(PlayerSpec::Network).map_err(|_| bad()),
-            "nodes" | "nnue-nodes" => match rest.parse::<u64>() {
+            "level" | "nnue" => rest.parse().map(PlayerSpec::Level).map_err(|_| bad()),
+            "hand" => rest.parse().map(PlayerSpec::Hand).map_err(|_| bad()),
+            "nodes" | "nnue-nodes" | "hand-nodes" => match rest.parse::<u64>() {
                 Ok(nodes) if nodes > 0 => Ok(PlayerSpec::Nodes {
                     nodes,
-                    evaluation: if kind == "nodes" {
+                    evaluation: if kind == "hand-nodes" {
                         Evaluation::Hand
                     } else {
                         Evaluation::Network
@@ -123,7 +123,7 @@ impl PlayerSpec {
     #[must_use]
     pub fn network_name(&self, game: &AnyPosition) -> Option<&'static str> {
         match self {
-            PlayerSpec::Network(_)
+            PlayerSpec::Level(_)
             | PlayerSpec::Nodes {
                 evaluation: Evaluation::Network,
                 ..
@@ -137,15 +137,15 @@ impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerSpec::Level(level) => write!(f, "level:{level}"),
-            PlayerSpec::Network(level) => write!(f, "nnue:{level}"),
+            PlayerSpec::Hand(level) => write!(f, "hand:{level}"),
             PlayerSpec::Nodes {
                 nodes,
                 evaluation: Evaluation::Hand,
-            } => write!(f, "nodes:{nodes}"),
+            } => write!(f, "hand-nodes:{nodes}"),
             PlayerSpec::Nodes {
                 nodes,
                 evaluation: Evaluation::Network,
-            } => write!(f, "nnue-nodes:{nodes}"),
+            } => write!(f, "nodes:{nodes}"),
             PlayerSpec::Uci(command) => write!(f, "uci:{command}"),
             PlayerSpec::Hub(command) => write!(f, "hub:{command}"),
         }
@@ -179,6 +179,40 @@ pub struct MatchConfig {
 }
 
 impl MatchConfig {
+    /// Checks what can be checked before any engine starts: the game, at least one
+    /// game to play, and each external player speaking the game's protocol. Returns the
+    /// game's start position.
+    ///
+    /// # Errors
+    ///
+    /// [`ArenaError`] naming the first problem.
+    pub fn check(&self) -> Result<AnyPosition, ArenaError> {
+        let start = AnyPosition::of(self.game, self.variant, None)
+            .map_err(|e| ArenaError::Game(e.to_string()))?;
+        if self.games == 0 {
+            return Err(ArenaError::NoGames);
+        }
+        let protocol = self.game.info().engine_protocol;
+        for spec in [&self.a, &self.b] {
+            match spec {
+                PlayerSpec::Hub(_) if protocol != EngineProtocol::Hub => {
+                    return Err(ArenaError::HubGame {
+                        player: spec.to_string(),
+                        game: self.game.id().to_owned(),
+                    });
+                }
+                PlayerSpec::Uci(_) if !matches!(protocol, EngineProtocol::Uci { .. }) => {
+                    return Err(ArenaError::UciGame {
+                        player: spec.to_string(),
+                        game: self.game.id().to_owned(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(start)
+    }
+
     /// A match with the default seed, one game at a time, 400 plies at most and
     /// 32 MiB of hash per engine.
     #[must_use]
@@ -450,29 +484,7 @@ pub fn run_match(
     config: &MatchConfig,
     mut on_game: impl FnMut(&GameReport),
 ) -> Result<Vec<GameReport>, ArenaError> {
-    let start = AnyPosition::of(config.game, config.variant, None)
-        .map_err(|e| ArenaError::Game(e.to_string()))?;
-    if config.games == 0 {
-        return Err(ArenaError::NoGames);
-    }
-    let protocol = config.game.info().engine_protocol;
-    for spec in [&config.a, &config.b] {
-        match spec {
-            PlayerSpec::Hub(_) if protocol != EngineProtocol::Hub => {
-                return Err(ArenaError::HubGame {
-                    player: spec.to_string(),
-                    game: config.game.id().to_owned(),
-                });
-            }
-            PlayerSpec::Uci(_) if !matches!(protocol, EngineProtocol::Uci { .. }) => {
-                return Err(ArenaError::UciGame {
-                    player: spec.to_string(),
-                    game: config.game.id().to_owned(),
-                });
-            }
-            _ => {}
-        }
-    }
+    let start = config.check()?;
     let openings = make_openings(&start, config);
     let threads = config.concurrency.clamp(1, config.games as usize);
     let next = AtomicUsize::new(0);
@@ -620,12 +632,12 @@ impl Player {
         };
         match spec {
             PlayerSpec::Level(level) => Ok(Player::Level {
-                engine: AnyEngine::with_evaluation(game, hash_mb.max(1), Evaluation::Hand),
+                engine: AnyEngine::with_evaluation(game, hash_mb.max(1), Evaluation::Network),
                 level: Some(*level),
                 nodes: None,
             }),
-            PlayerSpec::Network(level) => Ok(Player::Level {
-                engine: AnyEngine::with_evaluation(game, hash_mb.max(1), Evaluation::Network),
+            PlayerSpec::Hand(level) => Ok(Player::Level {
+                engine: AnyEngine::with_evaluation(game, hash_mb.max(1), Evaluation::Hand),
                 level: Some(*level),
                 nodes: None,
             }),
@@ -926,11 +938,20 @@ mod tests {
             );
         }
         assert_eq!(PlayerSpec::Level(Level::MAX).to_string(), "level:10");
-        assert_eq!("nnue:10".parse(), Ok(PlayerSpec::Network(Level::MAX)));
-        assert_eq!(PlayerSpec::Network(Level::MAX).to_string(), "nnue:10");
+        // `nnue:` and `nnue-nodes:` name the default evaluation, as older scripts do.
+        assert_eq!("nnue:10".parse(), Ok(PlayerSpec::Level(Level::MAX)));
+        assert_eq!("hand:10".parse(), Ok(PlayerSpec::Hand(Level::MAX)));
+        assert_eq!(PlayerSpec::Hand(Level::MAX).to_string(), "hand:10");
+        assert_eq!(
+            "nnue-nodes:20000".parse(),
+            Ok(PlayerSpec::Nodes {
+                nodes: 20_000,
+                evaluation: Evaluation::Network
+            })
+        );
         for (text, evaluation) in [
-            ("nodes:20000", Evaluation::Hand),
-            ("nnue-nodes:20000", Evaluation::Network),
+            ("hand-nodes:20000", Evaluation::Hand),
+            ("nodes:20000", Evaluation::Network),
         ] {
             let spec = PlayerSpec::Nodes {
                 nodes: 20_000,
@@ -939,7 +960,13 @@ mod tests {
             assert_eq!(text.parse(), Ok(spec.clone()));
             assert_eq!(spec.to_string(), text);
         }
-        for bad in ["nodes:0", "nodes:", "nnue-nodes:-5", "nodes:many"] {
+        for bad in [
+            "nodes:0",
+            "nodes:",
+            "nnue-nodes:-5",
+            "hand-nodes:many",
+            "hand:11",
+        ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
     }

@@ -94,8 +94,8 @@ enum Command {
         /// Hash table size in MiB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
-        /// How positions are judged: `hand` (the fitted evaluation) or `nnue` (the
-        /// built-in network, chess and xiangqi).
+        /// How positions are judged: `nnue` (the built-in network in chess and
+        /// xiangqi, the default) or `hand` (the fitted evaluation alone).
         #[arg(long, default_value_t = Evaluation::default())]
         eval: Evaluation,
     },
@@ -376,7 +376,7 @@ fn bench(out: &mut impl Write) -> Result<(), String> {
         ("xiangqi", tablero_engine::nnue::xiangqi_network()),
     ] {
         let name = network.map_or("(none)", tablero_engine::Network::name);
-        writeln!(out, "{game} network {name} (used with --eval nnue)").map_err(io)?;
+        writeln!(out, "{game} network {name}").map_err(io)?;
     }
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let nps = (nodes as f64 / elapsed.max(Duration::from_micros(1)).as_secs_f64()) as u64;

@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use tablero_arena::{
     DEFAULT_MAX_PLIES, DEFAULT_SEED, GameReport, MatchConfig, MatchScore, PlayerSpec, run_match,
 };
-use tablero_games::{AnyPosition, GameKind, TimeControl};
+use tablero_games::{GameKind, TimeControl};
 
 /// The arguments of `tablero match`.
 #[derive(Debug, clap::Args)]
@@ -18,9 +18,9 @@ pub(crate) struct MatchArgs {
     /// Variant id (chess: standard, chess960; draughts: english, international, ...).
     #[arg(long)]
     variant: Option<String>,
-    /// Player A: level:N (1-10), nnue:N (level N with the network), nodes:N or
-    /// nnue-nodes:N (full strength, N nodes a move), uci:COMMAND (chess, xiangqi,
-    /// chess3d) or hub:COMMAND (draughts).
+    /// Player A: level:N (1-10), hand:N (level N with the hand evaluation alone),
+    /// nodes:N or hand-nodes:N (full strength, N nodes a move), uci:COMMAND (chess,
+    /// xiangqi, chess3d) or hub:COMMAND (draughts).
     #[arg(long = "a", value_name = "PLAYER")]
     a: String,
     /// Player B, as --a.
@@ -71,12 +71,16 @@ pub(crate) fn run(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
     config.max_plies = args.max_plies.max(1);
     config.hash_mb = args.hash.clamp(1, 4096);
     let (a_name, b_name) = (config.a.to_string(), config.b.to_string());
-    let start = AnyPosition::of(config.game, config.variant, None).map_err(|e| e.to_string())?;
-    for (name, spec) in [(&a_name, &config.a), (&b_name, &config.b)] {
-        if let Some(network) = spec.network_name(&start) {
-            eprintln!("{name} evaluates with the network {network}");
-        }
-    }
+    // Which network each player uses is said once the first game is played, so that a
+    // match that cannot start says only why.
+    let start = config.check().map_err(|e| e.to_string())?;
+    let mut networks: Vec<String> = [(&a_name, &config.a), (&b_name, &config.b)]
+        .into_iter()
+        .filter_map(|(name, spec)| {
+            let network = spec.network_name(&start)?;
+            Some(format!("{name} evaluates with the network {network}"))
+        })
+        .collect();
 
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(u64::from(config.games));
@@ -89,6 +93,12 @@ pub(crate) fn run(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
     let mut score = MatchScore::default();
     let reports = run_match(&config, |report: &GameReport| {
         score.add(report.score());
+        for line in networks.drain(..) {
+            match &bar {
+                Some(bar) => bar.println(line),
+                None => eprintln!("{line}"),
+            }
+        }
         let line = report.summary(&a_name, &b_name);
         match &bar {
             Some(bar) => {

@@ -200,9 +200,9 @@ fn fixed_node_players_replay_the_same_games() {
             "match",
             "chess",
             "--a",
-            "nnue-nodes:400",
-            "--b",
             "nodes:400",
+            "--b",
+            "hand-nodes:400",
             "--games",
             "2",
             "--tc",
@@ -216,10 +216,10 @@ fn fixed_node_players_replay_the_same_games() {
         let result = result_line(&out);
         assert_eq!(
             (result.a.as_str(), result.b.as_str()),
-            ("nnue-nodes:400", "nodes:400")
+            ("nodes:400", "hand-nodes:400")
         );
         assert!(
-            stderr(&out).contains("nnue-nodes:400 evaluates with the network tablero-chess"),
+            stderr(&out).contains("nodes:400 evaluates with the network tablero-chess"),
             "{}",
             stderr(&out)
         );

@@ -117,11 +117,12 @@ pub struct DrawDecision {
 /// How the engine judges a position at the end of a line.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Evaluation {
-    /// The hand-written evaluation with fitted weights (every game).
-    #[default]
+    /// The hand-written evaluation with fitted weights alone (every game).
     Hand,
-    /// The built-in neural network where the game has one (chess, xiangqi); the hand
-    /// evaluation elsewhere.
+    /// The default: the built-in neural network where the game has one (chess,
+    /// xiangqi), a correction on top of the hand evaluation; the hand evaluation
+    /// elsewhere.
+    #[default]
     Network,
 }
 

@@ -6,9 +6,11 @@ use tablero_games::{EngineProtocol, Evaluation, GameKind, Level, Variant};
 
 /// Strength of each level for `UCI_LimitStrength`: the Elo a level is taken to play
 /// at, level 1 first, on Stockfish 15.1's `UCI_Elo` scale at 10+0.1 in chess. Level
-/// 10 is measured (200 games); the others are a monotone fit through 20-game matches
-/// against Stockfish and the self-play ladder, good to a few hundred Elo
-/// (docs/engine.md "Levels and Elo").
+/// 10 was measured (200 games) with the hand evaluation; the others are a monotone fit
+/// through 20-game matches against Stockfish and the self-play ladder, good to a few
+/// hundred Elo (docs/engine.md "Levels and Elo"). The network, the default since,
+/// made the node-limited levels and level 10 stronger than these figures: they are
+/// floors until the table is measured again.
 pub const LEVEL_ELO: [u32; 10] = [400, 700, 1050, 1450, 1600, 1750, 1850, 1950, 2030, 2270];
 
 /// The level that plays at `elo`: the strongest whose [`LEVEL_ELO`] does not exceed
