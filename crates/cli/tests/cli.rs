@@ -482,9 +482,12 @@ fn the_evaluation_is_chosen_by_name_and_the_bench_names_the_networks() {
     let out = tablero(&["analyse", "chess", "--depth", "2", "--eval", "neural"]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("neural"), "{}", stderr(&out));
-    // The network and the hand evaluation judge the start differently.
-    let score = |eval: &str| {
-        let out = tablero(&["analyse", "chess", "--depth", "1", "--eval", eval]);
+    // The network and the hand evaluation judge the start differently; without
+    // --eval the network judges.
+    let score = |eval: &[&str]| {
+        let mut args = vec!["analyse", "chess", "--depth", "1"];
+        args.extend(eval);
+        let out = tablero(&args);
         assert!(out.status.success(), "{}", stderr(&out));
         stdout(&out).lines().find_map(|l| {
             l.split(" score cp ")
@@ -492,7 +495,9 @@ fn the_evaluation_is_chosen_by_name_and_the_bench_names_the_networks() {
                 .map(|r| r.split(' ').next().unwrap_or("").to_owned())
         })
     };
-    assert_ne!(score("hand"), score("nnue"));
+    let network = score(&["--eval", "nnue"]);
+    assert_ne!(score(&["--eval", "hand"]), network);
+    assert_eq!(score(&[]), network);
     let bench = stdout(&tablero(&["bench"]));
     for game in ["chess", "xiangqi"] {
         assert!(

@@ -134,10 +134,12 @@ async fn xiangqi_to_a_flying_general_attempt() {
         json!("e5d5"),
         "a refused move is given back to be corrected"
     );
-    // Typing a legal move in WXF plays it.
-    page.eval("document.getElementById('move-input').value = ''")
+    // Typing a legal move in WXF plays it; the field is cleared as it is submitted,
+    // before the server answers, so the next move can be typed at once.
+    let cleared = page
+        .eval("(() => { const i = document.getElementById('move-input'); i.value = 'P5+1'; i.form.requestSubmit(); return i.value; })()")
         .await;
-    page.type_text("#move-input", "P5+1", true).await;
+    assert_eq!(cleared, json!(""), "the field empties on submit");
     wait_moves(&page, 5).await;
     assert_eq!(notations(&page).await[4], "P5+1");
     page.screenshot(&screenshot_path("xiangqi")).await;
