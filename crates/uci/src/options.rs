@@ -5,13 +5,12 @@ use std::time::Duration;
 use tablero_games::{EngineProtocol, Evaluation, GameKind, Level, Variant};
 
 /// Strength of each level for `UCI_LimitStrength`: the Elo a level is taken to play
-/// at, level 1 first, on Stockfish 15.1's `UCI_Elo` scale at 10+0.1 in chess. Level
-/// 10 was measured (200 games) with the hand evaluation; the others are a monotone fit
-/// through 20-game matches against Stockfish and the self-play ladder, good to a few
-/// hundred Elo (docs/engine.md "Levels and Elo"). The network, the default since,
-/// plays stronger (+145 at a fixed 20,000 nodes a move): the figures are floors until
-/// the table is measured again.
-pub const LEVEL_ELO: [u32; 10] = [400, 700, 1050, 1450, 1600, 1750, 1850, 1950, 2030, 2270];
+/// at, level 1 first, on Stockfish 15.1's `UCI_Elo` scale at 10+0.1 in chess, with
+/// the default evaluation (the network). Levels 3–10 were measured against Stockfish
+/// limited near their strength (30 games each, level 10 100 games); levels 1–2 hang
+/// below level 3 by the self-play ladder, as Stockfish's scale stops at 1350
+/// (docs/engine.md "Levels and Elo"). With `UseNNUE false` the levels play weaker.
+pub const LEVEL_ELO: [u32; 10] = [420, 870, 1290, 1570, 1860, 2060, 2100, 2190, 2410, 2470];
 
 /// The level that plays at `elo`: the strongest whose [`LEVEL_ELO`] does not exceed
 /// it (level 1 below the table).
@@ -19,8 +18,8 @@ pub const LEVEL_ELO: [u32; 10] = [400, 700, 1050, 1450, 1600, 1750, 1850, 1950, 
 /// ```
 /// use tablero_uci::level_for_elo;
 /// assert_eq!(level_for_elo(500).get(), 1);
-/// assert_eq!(level_for_elo(1499).get(), 4);
-/// assert_eq!(level_for_elo(1600).get(), 5);
+/// assert_eq!(level_for_elo(1569).get(), 3);
+/// assert_eq!(level_for_elo(1570).get(), 4);
 /// assert_eq!(level_for_elo(3000).get(), 10);
 /// ```
 #[must_use]
