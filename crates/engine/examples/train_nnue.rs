@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! train_nnue chess|xiangqi DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand]
-//!            [--validation FILE] [--shrink S]
+//!            [--validation FILE] [--shrink S] [--init NETWORK] [--learning-rate LR]
 //! train_nnue check chess|xiangqi DATA NETWORK K
 //! ```
 //!
@@ -19,7 +19,10 @@
 //! have memorised). With `--adds-to-hand` the network learns only what the hand
 //! evaluation misses: its prediction is `sigmoid(K × (hand + network) / 400)`, and the
 //! engine adds the two in play; `--shrink S` adds `S × output²` to the loss, keeping
-//! such a correction small where the data do not insist. With the same DATA and SEED
+//! such a correction small where the data do not insist. `--init NETWORK` starts from
+//! a network's weights instead of random ones (it must be of the same game and kind),
+//! so that a network can be trained further on new positions, typically with a lower
+//! `--learning-rate` (0.001 by default). With the same DATA, SEED and options
 //! the result is the same file, byte for byte: threads only split batches, and their gradients are
 //! summed in a fixed order.
 
@@ -36,6 +39,49 @@ const BATCH: usize = 16_384;
 const THREADS: usize = 2;
 const CLIP: f32 = 1.98;
 const LEARNING_RATE: f32 = 0.001;
+
+impl Weights {
+    /// `network`'s weights as floats, which [`quantise`] turns back into the same
+    /// integers.
+    fn from_network(network: &Network) -> Weights {
+        let (feature, feature_bias, output, output_bias) = network.weights();
+        let float = |values: &[i16], scale: i32| -> Vec<f32> {
+            values
+                .iter()
+                .map(|&x| f32::from(x) / scale as f32)
+                .collect()
+        };
+        Weights {
+            feature: float(feature, QA),
+            feature_bias: float(feature_bias, QA),
+            output: float(output, QB),
+            output_bias: output_bias as f32 / (QA * QB) as f32,
+        }
+    }
+}
+
+/// Reads the network a training run continues from, checking that it reads `P` and
+/// is of the kind being trained.
+fn initial_network<P: NetworkInput>(path: &str, adds_to_hand: bool) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let network = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    network
+        .check_input::<P>()
+        .map_err(|e| format!("{path}: {e}"))?;
+    if network.adds_to_hand() != adds_to_hand {
+        return Err(format!(
+            "{path}: {} adds to the hand evaluation: {}, but this run trains {}",
+            network.name(),
+            if network.adds_to_hand() { "yes" } else { "no" },
+            if adds_to_hand {
+                "a correction (--adds-to-hand)"
+            } else {
+                "a whole evaluation"
+            }
+        ));
+    }
+    Ok(network)
+}
 
 /// Positions as the network reads them: each one's inputs from the side to move's
 /// view, then the other side's, and the side to move's expected score.
@@ -383,6 +429,7 @@ fn train<P: NetworkInput>(
     let k: f32 = k.parse().map_err(|_| format!("bad K {k:?}"))?;
     let (mut seed, mut adds_to_hand, mut validation_file) = (1u64, false, None);
     let mut shrink = 0.0f32;
+    let (mut init, mut learning_rate) = (None, LEARNING_RATE);
     let mut options = rest.iter();
     while let Some(option) = options.next() {
         match option.as_str() {
@@ -396,9 +443,21 @@ fn train<P: NetworkInput>(
                 let value = options.next().ok_or_else(usage)?;
                 shrink = value.parse().map_err(|_| format!("bad shrink {value:?}"))?;
             }
+            "--init" => init = Some(options.next().ok_or_else(usage)?),
+            "--learning-rate" => {
+                let value = options.next().ok_or_else(usage)?;
+                learning_rate = value
+                    .parse()
+                    .ok()
+                    .filter(|lr: &f32| lr.is_finite() && *lr > 0.0)
+                    .ok_or_else(|| format!("bad learning rate {value:?}"))?;
+            }
             other => return Err(format!("unknown option {other:?}; {}", usage())),
         }
     }
+    let init = init
+        .map(|path| initial_network::<P>(path, adds_to_hand))
+        .transpose()?;
     let started = Instant::now();
     let hand = adds_to_hand.then_some(hand);
     let (train, validation) = match validation_file {
@@ -416,6 +475,14 @@ fn train<P: NetworkInput>(
     );
     let mut rng = SplitMix64::new(seed);
     let mut w = Weights::random(P::FEATURES, &mut rng);
+    if let Some(network) = &init {
+        w = Weights::from_network(network);
+        eprintln!(
+            "starting from {}: validation {:.6}",
+            network.name(),
+            validation_loss(&w, &validation, k)
+        );
+    }
     let mut adam = Adam {
         m: Weights::zeros(P::FEATURES),
         v: Weights::zeros(P::FEATURES),
@@ -425,11 +492,11 @@ fn train<P: NetworkInput>(
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     for epoch in 0..epochs {
         let lr = if epoch * 10 >= epochs * 9 {
-            LEARNING_RATE / 9.0
+            learning_rate / 9.0
         } else if epoch * 3 >= epochs * 2 {
-            LEARNING_RATE / 3.0
+            learning_rate / 3.0
         } else {
-            LEARNING_RATE
+            learning_rate
         };
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i as u64 + 1) as usize);
@@ -555,7 +622,7 @@ fn check<P: NetworkInput>(
 
 fn usage() -> String {
     "usage: train_nnue chess|xiangqi DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand] \
-     [--validation FILE] [--shrink S]\n\
+     [--validation FILE] [--shrink S] [--init NETWORK] [--learning-rate LR]\n\
      \x20      train_nnue check chess|xiangqi DATA NETWORK K"
         .to_owned()
 }

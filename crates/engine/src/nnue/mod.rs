@@ -287,6 +287,20 @@ impl Network {
         &self.game
     }
 
+    /// The quantised weights as [`Network::new`] takes them: the transformer's
+    /// weights (input by input) and bias at scale [`QA`], the output weights at
+    /// [`QB`] and the output bias at `QA × QB`. A trainer that continues from this
+    /// network starts from them.
+    #[must_use]
+    pub fn weights(&self) -> (&[i16], &[i16], &[i16], i32) {
+        (
+            &self.feature_weights,
+            &self.feature_bias,
+            &self.output_weights,
+            self.output_bias,
+        )
+    }
+
     /// Checks that this network reads positions of `P`.
     ///
     /// # Errors

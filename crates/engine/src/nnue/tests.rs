@@ -223,3 +223,20 @@ fn a_network_for_another_game_reads_nothing_outside_its_weights() {
     assert_eq!(next, acc, "only the bias");
     assert!(evaluator.evaluate(&line[1]).abs() <= 20_000);
 }
+
+#[test]
+fn weights_rebuild_the_network() {
+    let network = random_network::<Xiangqi>(5);
+    let (feature, feature_bias, output, output_bias) = network.weights();
+    let rebuilt = Network::new(
+        network.name(),
+        network.game(),
+        network.adds_to_hand(),
+        Xiangqi::FEATURES,
+        feature.to_vec(),
+        feature_bias.to_vec(),
+        output.to_vec(),
+        output_bias,
+    );
+    assert_eq!(rebuilt, Ok(network));
+}
