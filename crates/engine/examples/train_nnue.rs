@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use tablero_chess::{CastlingMode, Chess};
 use tablero_core::{Side, SplitMix64};
-use tablero_engine::nnue::{HIDDEN, NetworkInput, QA, QB, SCALE};
+use tablero_engine::nnue::{FloatWeights, HIDDEN, NetworkInput, SCALE};
 use tablero_engine::{ChessEvaluator, Evaluator, Network, NnueEvaluator, XiangqiEvaluator};
 use tablero_xiangqi::Xiangqi;
 
@@ -39,26 +39,6 @@ const BATCH: usize = 16_384;
 const THREADS: usize = 2;
 const CLIP: f32 = 1.98;
 const LEARNING_RATE: f32 = 0.001;
-
-impl Weights {
-    /// `network`'s weights as floats, which [`quantise`] turns back into the same
-    /// integers.
-    fn from_network(network: &Network) -> Weights {
-        let (feature, feature_bias, output, output_bias) = network.weights();
-        let float = |values: &[i16], scale: i32| -> Vec<f32> {
-            values
-                .iter()
-                .map(|&x| f32::from(x) / scale as f32)
-                .collect()
-        };
-        Weights {
-            feature: float(feature, QA),
-            feature_bias: float(feature_bias, QA),
-            output: float(output, QB),
-            output_bias: output_bias as f32 / (QA * QB) as f32,
-        }
-    }
-}
 
 /// Reads the network a training run continues from, checking that it reads `P` and
 /// is of the kind being trained.
@@ -140,54 +120,47 @@ impl Dataset {
     }
 }
 
-/// The float network being trained.
-#[derive(Clone)]
-struct Weights {
-    feature: Vec<f32>,
-    feature_bias: Vec<f32>,
-    output: Vec<f32>,
-    output_bias: f32,
+/// The float network being trained (also the shape of its gradients and of Adam's
+/// moments).
+type Weights = FloatWeights;
+
+fn zeros(features: usize) -> Weights {
+    Weights {
+        feature: vec![0.0; features * HIDDEN],
+        feature_bias: vec![0.0; HIDDEN],
+        output: vec![0.0; 2 * HIDDEN],
+        output_bias: 0.0,
+    }
 }
 
-impl Weights {
-    fn zeros(features: usize) -> Weights {
-        Weights {
-            feature: vec![0.0; features * HIDDEN],
-            feature_bias: vec![0.0; HIDDEN],
-            output: vec![0.0; 2 * HIDDEN],
-            output_bias: 0.0,
-        }
-    }
+fn random(features: usize, rng: &mut SplitMix64) -> Weights {
+    let mut uniform =
+        |scale: f32| (rng.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * scale - scale;
+    let mut w = zeros(features);
+    w.feature.iter_mut().for_each(|x| *x = uniform(0.1));
+    w.feature_bias.iter_mut().for_each(|x| *x = uniform(0.1));
+    w.output
+        .iter_mut()
+        .for_each(|x| *x = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()));
+    w
+}
 
-    fn random(features: usize, rng: &mut SplitMix64) -> Weights {
-        let mut uniform =
-            |scale: f32| (rng.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * scale - scale;
-        let mut w = Weights::zeros(features);
-        w.feature.iter_mut().for_each(|x| *x = uniform(0.1));
-        w.feature_bias.iter_mut().for_each(|x| *x = uniform(0.1));
-        w.output
-            .iter_mut()
-            .for_each(|x| *x = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()));
-        w
-    }
+fn clear(w: &mut Weights) {
+    w.feature.fill(0.0);
+    w.feature_bias.fill(0.0);
+    w.output.fill(0.0);
+    w.output_bias = 0.0;
+}
 
-    fn clear(&mut self) {
-        self.feature.fill(0.0);
-        self.feature_bias.fill(0.0);
-        self.output.fill(0.0);
-        self.output_bias = 0.0;
+fn add(sum: &mut Weights, other: &Weights) {
+    for (a, b) in [
+        (&mut sum.feature, &other.feature),
+        (&mut sum.feature_bias, &other.feature_bias),
+        (&mut sum.output, &other.output),
+    ] {
+        a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
     }
-
-    fn add(&mut self, other: &Weights) {
-        for (a, b) in [
-            (&mut self.feature, &other.feature),
-            (&mut self.feature_bias, &other.feature_bias),
-            (&mut self.output, &other.output),
-        ] {
-            a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
-        }
-        self.output_bias += other.output_bias;
-    }
+    sum.output_bias += other.output_bias;
 }
 
 fn accumulate(w: &Weights, inputs: &[u16], out: &mut [f32; HIDDEN]) {
@@ -327,32 +300,6 @@ impl Adam {
     }
 }
 
-fn quantise(
-    w: &Weights,
-    name: &str,
-    game: &str,
-    adds_to_hand: bool,
-    features: usize,
-) -> Result<Network, String> {
-    let q = |values: &[f32], scale: i32| -> Vec<i16> {
-        values
-            .iter()
-            .map(|x| (x * scale as f32).round() as i16)
-            .collect()
-    };
-    Network::new(
-        name,
-        game,
-        adds_to_hand,
-        features,
-        q(&w.feature, QA),
-        q(&w.feature_bias, QA),
-        q(&w.output, QB),
-        (w.output_bias * (QA * QB) as f32).round() as i32,
-    )
-    .map_err(|e| e.to_string())
-}
-
 /// `fen` with the board turned left to right: each rank reversed, an en passant
 /// file mirrored (a↔h; xiangqi has none). Castling rights are left as they are: only
 /// positions without them are mirrored.
@@ -474,9 +421,10 @@ fn train<P: NetworkInput>(
         started.elapsed().as_secs_f64()
     );
     let mut rng = SplitMix64::new(seed);
-    let mut w = Weights::random(P::FEATURES, &mut rng);
+    // Drawn even when a network is given, so that the shuffles are a fresh run's.
+    let mut w = random(P::FEATURES, &mut rng);
     if let Some(network) = &init {
-        w = Weights::from_network(network);
+        w = network.to_float();
         eprintln!(
             "starting from {}: validation {:.6}",
             network.name(),
@@ -484,11 +432,11 @@ fn train<P: NetworkInput>(
         );
     }
     let mut adam = Adam {
-        m: Weights::zeros(P::FEATURES),
-        v: Weights::zeros(P::FEATURES),
+        m: zeros(P::FEATURES),
+        v: zeros(P::FEATURES),
         step: 0,
     };
-    let mut grads: Vec<Weights> = (0..THREADS).map(|_| Weights::zeros(P::FEATURES)).collect();
+    let mut grads: Vec<Weights> = (0..THREADS).map(|_| zeros(P::FEATURES)).collect();
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     for epoch in 0..epochs {
         let lr = if epoch * 10 >= epochs * 9 {
@@ -511,7 +459,7 @@ fn train<P: NetworkInput>(
                     .map(|(grad, part)| {
                         let (w, train) = (&w, &train);
                         scope.spawn(move || {
-                            grad.clear();
+                            clear(grad);
                             backward(w, train, part, (k, shrink), grad)
                         })
                     })
@@ -525,7 +473,7 @@ fn train<P: NetworkInput>(
             let (first, others) = grads.split_at_mut(1);
             let used = batch.len().div_ceil(share);
             for other in &others[..used - 1] {
-                first[0].add(other);
+                add(&mut first[0], other);
             }
             adam.apply(&mut w, &first[0], lr, 1.0 / batch.len() as f32);
         }
@@ -537,7 +485,8 @@ fn train<P: NetworkInput>(
             started.elapsed().as_secs_f64()
         );
     }
-    let network = quantise(&w, name, P::GAME, adds_to_hand, P::FEATURES)?;
+    let network = Network::from_float(name, P::GAME, adds_to_hand, P::FEATURES, &w)
+        .map_err(|e| e.to_string())?;
     // How far integer rounding moves the evaluations, in centipawns.
     let mut drift = 0.0;
     let checked = validation.len().min(2000);

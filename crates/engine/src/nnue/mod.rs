@@ -91,6 +91,21 @@ pub enum NetworkError {
     Name,
 }
 
+/// A network's weights before quantisation, as a trainer holds them (1.0 is 1.0):
+/// `examples/train_nnue.rs` trains these and turns them into a [`Network`] with
+/// [`Network::from_float`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct FloatWeights {
+    /// The transformer's weights, `features × HIDDEN`, input by input.
+    pub feature: Vec<f32>,
+    /// The transformer's bias, [`HIDDEN`] values.
+    pub feature_bias: Vec<f32>,
+    /// The output weights: the side to move's [`HIDDEN`], then the other side's.
+    pub output: Vec<f32>,
+    /// The output bias.
+    pub output_bias: f32,
+}
+
 /// A quantised network, read from a `.tbnn` file.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
@@ -287,18 +302,53 @@ impl Network {
         &self.game
     }
 
-    /// The quantised weights as [`Network::new`] takes them: the transformer's
-    /// weights (input by input) and bias at scale [`QA`], the output weights at
-    /// [`QB`] and the output bias at `QA × QB`. A trainer that continues from this
-    /// network starts from them.
-    #[must_use]
-    pub fn weights(&self) -> (&[i16], &[i16], &[i16], i32) {
-        (
-            &self.feature_weights,
-            &self.feature_bias,
-            &self.output_weights,
-            self.output_bias,
+    /// A network from a trainer's float weights, rounded to the integer scales
+    /// ([`QA`] for the transformer, [`QB`] for the output weights, `QA × QB` for the
+    /// output bias) and checked as [`Network::new`] checks them.
+    ///
+    /// # Errors
+    /// A [`NetworkError`] naming the first part out of shape or range.
+    pub fn from_float(
+        name: &str,
+        game: &str,
+        adds_to_hand: bool,
+        features: usize,
+        weights: &FloatWeights,
+    ) -> Result<Network, NetworkError> {
+        let quantise = |values: &[f32], scale: i32| -> Vec<i16> {
+            values
+                .iter()
+                .map(|x| (x * scale as f32).round() as i16)
+                .collect()
+        };
+        Network::new(
+            name,
+            game,
+            adds_to_hand,
+            features,
+            quantise(&weights.feature, QA),
+            quantise(&weights.feature_bias, QA),
+            quantise(&weights.output, QB),
+            (weights.output_bias * (QA * QB) as f32).round() as i32,
         )
+    }
+
+    /// The weights as floats, which [`Network::from_float`] turns back into this
+    /// network: where a trainer that continues from it starts.
+    #[must_use]
+    pub fn to_float(&self) -> FloatWeights {
+        let float = |values: &[i16], scale: i32| -> Vec<f32> {
+            values
+                .iter()
+                .map(|&x| f32::from(x) / scale as f32)
+                .collect()
+        };
+        FloatWeights {
+            feature: float(&self.feature_weights, QA),
+            feature_bias: float(&self.feature_bias, QA),
+            output: float(&self.output_weights, QB),
+            output_bias: self.output_bias as f32 / (QA * QB) as f32,
+        }
     }
 
     /// Checks that this network reads positions of `P`.

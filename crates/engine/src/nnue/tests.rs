@@ -225,18 +225,29 @@ fn a_network_for_another_game_reads_nothing_outside_its_weights() {
 }
 
 #[test]
-fn weights_rebuild_the_network() {
+fn float_weights_round_trip_and_out_of_range_ones_are_refused() {
     let network = random_network::<Xiangqi>(5);
-    let (feature, feature_bias, output, output_bias) = network.weights();
-    let rebuilt = Network::new(
+    let mut float = network.to_float();
+    let rebuilt = Network::from_float(
         network.name(),
         network.game(),
         network.adds_to_hand(),
         Xiangqi::FEATURES,
-        feature.to_vec(),
-        feature_bias.to_vec(),
-        output.to_vec(),
-        output_bias,
+        &float,
     );
-    assert_eq!(rebuilt, Ok(network));
+    assert_eq!(rebuilt, Ok(network.clone()));
+
+    float.output[3] = 100.0;
+    assert!(matches!(
+        Network::from_float("big", "xiangqi", false, Xiangqi::FEATURES, &float),
+        Err(NetworkError::WeightRange {
+            part: "output weights",
+            ..
+        })
+    ));
+    float.output.pop();
+    assert_eq!(
+        Network::from_float("short", "xiangqi", false, Xiangqi::FEATURES, &float),
+        Err(NetworkError::Truncated("output weights"))
+    );
 }
