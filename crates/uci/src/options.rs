@@ -11,7 +11,7 @@ use tablero_games::{EngineProtocol, Evaluation, GameKind, Level, Variant};
 /// two matches disagree, so it sits between 5 and 7; levels 1–2 hang below level 3 by
 /// the self-play ladder, as Stockfish's scale stops at 1350 (docs/engine.md "Levels
 /// and Elo"). With `UseNNUE false` the levels play weaker.
-pub const LEVEL_ELO: [u32; 10] = [420, 870, 1290, 1570, 1860, 1890, 1930, 2060, 2190, 2470];
+pub const LEVEL_ELO: [u32; 10] = [420, 870, 1290, 1570, 1860, 1890, 1930, 2060, 2190, 2350];
 
 /// The level that plays at `elo`: the strongest whose [`LEVEL_ELO`] does not exceed
 /// it (level 1 below the table).
