@@ -24,15 +24,22 @@ def play(binary, chess960, seed):
         plies = 0
         while not board.is_game_over(claim_draw=True) and plies < 120:
             engine = white if board.turn == chess.WHITE else black
-            result = engine.play(board, limit, ponder=(board.turn == chess.WHITE))
+            # A copy: python-chess keeps the board it is given to recognise a ponder
+            # hit later, and would take the pushes below for the opponent playing
+            # the pondered move, then never stop that search before the analysis.
+            result = engine.play(board.copy(), limit, ponder=(board.turn == chess.WHITE))
             if result.move is None or result.move not in board.legal_moves:
                 raise RuntimeError(f"no legal move from tablero in {board.fen()}")
             board.push(result.move)
             plies += 1
         # Analysis with several lines from the final position, if the game goes on.
         if not board.is_game_over():
-            infos = white.analyse(board, chess.engine.Limit(depth=4), multipv=3)
-            assert infos and all("pv" in info and "score" in info for info in infos)
+            infos = white.analyse(board.copy(), chess.engine.Limit(depth=4), multipv=3)
+            lines = min(3, board.legal_moves.count())
+            assert len(infos) == lines, f"{len(infos)} lines of {lines} in {board.fen()}: {infos}"
+            for info in infos:
+                assert "pv" in info and "score" in info, f"{info} in {board.fen()}"
+                assert info["pv"][0] in board.legal_moves, f"{info} in {board.fen()}"
         return board.result(claim_draw=True), plies
     finally:
         white.quit()
