@@ -125,10 +125,19 @@ fn a_watcher_on_one_instance_sees_the_moves_made_through_another() {
         let (status, answer) = servers[1].request("POST", &accept, Some(&black), None);
         assert_eq!(status, 200, "{answer}");
     });
-    // Both instances tell the same state by the same version.
+    // Both instances tell the same state by the same version, the first once the
+    // accept's announcement has reached it (a copy may lag by milliseconds:
+    // docs/architecture.md, "A stale copy is never trusted").
     let path = format!("/api/games/{id}");
-    let (_, on_first) = servers[0].request("GET", &path, None, None);
     let (_, on_second) = servers[1].request("GET", &path, None, None);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let on_first = loop {
+        let (_, state) = servers[0].request("GET", &path, None, None);
+        if state["version"] == on_second["version"] || Instant::now() > deadline {
+            break state;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
     assert_eq!(moves(&on_first), ["e2e4", "e7e5", "g1f3", "b8c6"]);
     assert_eq!(on_first["status"], "finished", "{on_first}");
     assert_eq!(on_first["version"], on_second["version"]);
