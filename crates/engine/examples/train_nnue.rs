@@ -1,13 +1,15 @@
 //! Trains a network for `tablero_engine::nnue` from labelled positions, on the CPU.
 //!
 //! ```text
-//! train_nnue chess|xiangqi DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand]
+//! train_nnue chess|xiangqi|draughts DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand]
 //!            [--validation FILE] [--shrink S] [--init NETWORK] [--learning-rate LR]
-//! train_nnue check chess|xiangqi DATA NETWORK K
+//! train_nnue check chess|xiangqi|draughts DATA NETWORK K
 //! ```
 //!
 //! DATA has `FEN;p` lines, p being White's (red's) expected score, as
-//! `scripts/label-with-stockfish` and `scripts/label-with-fairy-stockfish` write them.
+//! `scripts/label-with-stockfish` and `scripts/label-with-fairy-stockfish` write them;
+//! for draughts `RULES FEN;p` lines as `tune_draughts label` writes them, of which only
+//! International draughts positions are read.
 //! The network predicts `sigmoid(K × cp / 400)` of its centipawn output for the side to
 //! move; K is the hand evaluation's fitted scale (`tune_<game> tune` prints it), so the
 //! network's centipawns match the ones the search's margins were set for. Training is
@@ -31,8 +33,11 @@ use std::time::Instant;
 
 use tablero_chess::{CastlingMode, Chess};
 use tablero_core::{Side, SplitMix64};
+use tablero_draughts::{Draughts, RuleSet};
 use tablero_engine::nnue::{FloatWeights, HIDDEN, NetworkInput, SCALE};
-use tablero_engine::{ChessEvaluator, Evaluator, Network, NnueEvaluator, XiangqiEvaluator};
+use tablero_engine::{
+    ChessEvaluator, DraughtsEvaluator, Evaluator, Network, NnueEvaluator, XiangqiEvaluator,
+};
 use tablero_xiangqi::Xiangqi;
 
 const BATCH: usize = 16_384;
@@ -570,10 +575,18 @@ fn check<P: NetworkInput>(
 }
 
 fn usage() -> String {
-    "usage: train_nnue chess|xiangqi DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand] \
-     [--validation FILE] [--shrink S] [--init NETWORK] [--learning-rate LR]\n\
-     \x20      train_nnue check chess|xiangqi DATA NETWORK K"
+    "usage: train_nnue chess|xiangqi|draughts DATA OUT NAME EPOCHS K [--seed N] \
+     [--adds-to-hand] [--validation FILE] [--shrink S] [--init NETWORK] [--learning-rate LR]\n\
+     \x20      train_nnue check chess|xiangqi|draughts DATA NETWORK K"
         .to_owned()
+}
+
+/// An International draughts position from a `RULES FEN` text (other rule sets: none).
+fn international(text: &str) -> Option<Draughts> {
+    let (rules, fen) = text.split_once(' ')?;
+    let rules: RuleSet = rules.parse().ok()?;
+    let pos = Draughts::from_fen(fen, rules).ok()?;
+    pos.has_network_inputs().then_some(pos)
 }
 
 fn main() {
@@ -594,6 +607,10 @@ fn main() {
                     (XiangqiEvaluator.evaluate(pos), with.evaluate(pos))
                 })
             }
+            Some("draughts") => check::<Draughts>(&args, international, &|pos, network| {
+                let with = NnueEvaluator::new(DraughtsEvaluator, Some(network));
+                (DraughtsEvaluator.evaluate(pos), with.evaluate(pos))
+            }),
             _ => Err(usage()),
         },
         Some("chess") => train::<Chess>(
@@ -603,6 +620,9 @@ fn main() {
         ),
         Some("xiangqi") => train::<Xiangqi>(&args, |fen| Xiangqi::from_fen(fen).ok(), &|pos| {
             XiangqiEvaluator.evaluate(pos)
+        }),
+        Some("draughts") => train::<Draughts>(&args, international, &|pos| {
+            DraughtsEvaluator.evaluate(pos)
         }),
         _ => Err(usage()),
     };

@@ -10,7 +10,9 @@
 //! in the rule set `n mod 6` of [`RuleSet::ALL`], from openings of 4 to 7 random
 //! plies, and keeps the quiet positions of each game (no capture to make) labelled
 //! with the game's result for White. Each rule set has its own block of weights, so
-//! the fit tunes six evaluations side by side. `tune` fits the weights so that
+//! the fit tunes six evaluations side by side. `TUNE_DRAUGHTS_RULES=international`
+//! (any rule set's id) makes every game one of that rule set instead, as training a
+//! network for it needs (docs/nnue.md). `tune` fits the weights so that
 //! `sigmoid(K × eval)` predicts the labels (least squares, Adam), after choosing K for
 //! the current weights, and prints the new weights file.
 //!
@@ -84,8 +86,19 @@ fn main() {
     texel::main::<DraughtsTuning>();
 }
 
+/// Names the one rule set `generate` plays, if set.
+const RULES_VARIABLE: &str = "TUNE_DRAUGHTS_RULES";
+
 fn self_play(engine: &Engine<DraughtsEvaluator>, seed: u64, nodes: u64) -> Vec<String> {
-    let rule_set = RuleSet::ALL[(seed % 6) as usize];
+    let chosen = std::env::var(RULES_VARIABLE).ok();
+    let rule_set = match chosen.as_deref().map(str::parse::<RuleSet>) {
+        Some(Ok(rule_set)) => rule_set,
+        Some(Err(e)) => {
+            eprintln!("{RULES_VARIABLE}: {e}");
+            std::process::exit(2);
+        }
+        None => RuleSet::ALL[(seed % 6) as usize],
+    };
     let plies = 4 + (seed / 6 % 4) as usize;
     let start = Draughts::new(rule_set);
     let Some(pos) = texel::random_opening(start, plies, seed, 0x6472_6175) else {

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use tablero_core::{Side, SplitMix64};
-use tablero_engine::nnue::{chess_network, xiangqi_network};
+use tablero_engine::nnue::{NetworkInput, chess_network, draughts_network, xiangqi_network};
 use tablero_engine::{
     Chess3dEvaluator, ChessEvaluator, DraughtsEvaluator, Engine, Evaluator, Level, Limits,
     NnueEvaluator, SearchInfo, SearchOptions, SearchResult, XiangqiEvaluator,
@@ -136,7 +136,8 @@ impl Evaluation {
         let network = match game {
             AnyPosition::Chess(_) => chess_network(),
             AnyPosition::Xiangqi(_) => xiangqi_network(),
-            AnyPosition::Draughts(_) | AnyPosition::Chess3d(_) => None,
+            AnyPosition::Draughts(p) => draughts_network().filter(|_| p.has_network_inputs()),
+            AnyPosition::Chess3d(_) => None,
         };
         network.map(tablero_engine::Network::name)
     }
@@ -167,7 +168,7 @@ impl std::fmt::Display for Evaluation {
 enum Inner {
     Chess(Engine<NnueEvaluator<ChessEvaluator>>),
     Xiangqi(Engine<NnueEvaluator<XiangqiEvaluator>>),
-    Draughts(Engine<DraughtsEvaluator>),
+    Draughts(Engine<NnueEvaluator<DraughtsEvaluator>>),
     Chess3d(Engine<Chess3dEvaluator>),
 }
 
@@ -214,7 +215,10 @@ impl AnyEngine {
                 NnueEvaluator::new(XiangqiEvaluator, xiangqi_network().filter(|_| network)),
                 hash_mb,
             )),
-            AnyPosition::Draughts(_) => Inner::Draughts(Engine::new(DraughtsEvaluator, hash_mb)),
+            AnyPosition::Draughts(_) => Inner::Draughts(Engine::new(
+                NnueEvaluator::new(DraughtsEvaluator, draughts_network().filter(|_| network)),
+                hash_mb,
+            )),
             AnyPosition::Chess3d(_) => Inner::Chess3d(Engine::new(Chess3dEvaluator, hash_mb)),
         };
         AnyEngine { inner }

@@ -4,6 +4,7 @@ use std::sync::OnceLock;
 
 use super::{Network, NetworkError, NetworkInput};
 use tablero_chess::Chess;
+use tablero_draughts::Draughts;
 use tablero_xiangqi::Xiangqi;
 
 static CHESS_BYTES: &[u8] = include_bytes!("../../networks/chess.tbnn");
@@ -14,6 +15,9 @@ static XIANGQI_BYTES: &[u8] = include_bytes!("../../networks/xiangqi.tbnn");
 pub const CHESS_NETWORK_VARIABLE: &str = "TABLERO_CHESS_NETWORK";
 /// As [`CHESS_NETWORK_VARIABLE`], for xiangqi.
 pub const XIANGQI_NETWORK_VARIABLE: &str = "TABLERO_XIANGQI_NETWORK";
+/// Names a file whose International draughts network this process uses. No draughts
+/// network is built in: none has yet beaten the fitted evaluation (docs/nnue.md).
+pub const DRAUGHTS_NETWORK_VARIABLE: &str = "TABLERO_DRAUGHTS_NETWORK";
 
 fn parse<P: NetworkInput>(bytes: &[u8]) -> Result<Network, NetworkError> {
     let network = Network::from_bytes(bytes)?;
@@ -66,6 +70,21 @@ pub fn xiangqi_network() -> Option<&'static Network> {
     static NETWORK: OnceLock<Option<Network>> = OnceLock::new();
     NETWORK
         .get_or_init(|| load::<Xiangqi>(XIANGQI_NETWORK_VARIABLE, XIANGQI_BYTES))
+        .as_ref()
+}
+
+/// The International draughts network in the file [`DRAUGHTS_NETWORK_VARIABLE`]
+/// names, if it is set and the file holds one (else it says why on standard error).
+#[must_use]
+pub fn draughts_network() -> Option<&'static Network> {
+    static NETWORK: OnceLock<Option<Network>> = OnceLock::new();
+    NETWORK
+        .get_or_init(|| {
+            let path = std::path::PathBuf::from(std::env::var_os(DRAUGHTS_NETWORK_VARIABLE)?);
+            load_from::<Draughts>(Some(&path), &[])
+                .map_err(|e| eprintln!("{DRAUGHTS_NETWORK_VARIABLE}: {e}; evaluating without a network"))
+                .ok()
+        })
         .as_ref()
 }
 

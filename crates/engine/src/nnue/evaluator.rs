@@ -32,6 +32,11 @@ impl<E> NnueEvaluator<E> {
     pub const fn hand(&self) -> &E {
         &self.hand
     }
+
+    /// The network, if there is one and it reads `pos`.
+    fn network_for<P: NetworkInput>(&self, pos: &P) -> Option<&'static Network> {
+        self.network.filter(|_| pos.has_network_inputs())
+    }
 }
 
 impl<P: NetworkInput, E: Evaluator<P>> Evaluator<P> for NnueEvaluator<E> {
@@ -44,7 +49,7 @@ impl<P: NetworkInput, E: Evaluator<P>> Evaluator<P> for NnueEvaluator<E> {
     }
 
     fn refresh(&self, pos: &P, acc: &mut Accumulator) {
-        if let Some(network) = self.network {
+        if let Some(network) = self.network_for(pos) {
             network.refresh(pos, acc);
         }
     }
@@ -56,13 +61,13 @@ impl<P: NetworkInput, E: Evaluator<P>> Evaluator<P> for NnueEvaluator<E> {
         parent_acc: &Accumulator,
         child_acc: &mut Accumulator,
     ) {
-        if let Some(network) = self.network {
+        if let Some(network) = self.network_for(child) {
             network.update(parent, child, parent_acc, child_acc);
         }
     }
 
     fn evaluate_from(&self, pos: &P, acc: &Accumulator) -> Score {
-        match self.network {
+        match self.network_for(pos) {
             Some(network) if network.adds_to_hand() => {
                 self.hand.evaluate(pos) + network.evaluate(acc, pos.turn())
             }

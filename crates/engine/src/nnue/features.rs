@@ -3,6 +3,7 @@
 
 use tablero_chess::{Chess, Role as ChessRole, Square as ChessSquare};
 use tablero_core::{Position, Side};
+use tablero_draughts::{Draughts, RuleSet, SquareSet};
 use tablero_xiangqi::{
     Piece as XiangqiPiece, Role as XiangqiRole, Square as XiangqiSquare, Xiangqi,
 };
@@ -28,6 +29,13 @@ pub trait NetworkInput: Position {
     /// Whether the position turned left to right is worth the same (chess: when no
     /// side may castle any more); a trainer then learns from both images.
     fn is_mirror_symmetric(&self) -> bool;
+
+    /// Whether a network of this game reads this position at all. Draughts networks
+    /// are for International draughts only (the other rule sets play other games
+    /// on other boards), so positions of other rule sets keep the hand evaluation.
+    fn has_network_inputs(&self) -> bool {
+        true
+    }
 }
 
 /// Own pieces first, then the opponent's; Black sees the board upside down.
@@ -118,5 +126,65 @@ impl NetworkInput for Xiangqi {
 
     fn is_mirror_symmetric(&self) -> bool {
         true
+    }
+}
+
+/// International draughts: men then kings on the 50 squares, own pieces first. The
+/// board turned half round maps square n to 51 − n, so Black's view of its own man on
+/// 50 is White's view of a man on 1.
+fn draughts_inputs(side: Side, king: bool, square: u8) -> [usize; 2] {
+    let kind = usize::from(king) * 50;
+    let square = usize::from(square);
+    [
+        side.index() * 100 + kind + square - 1,
+        side.other().index() * 100 + kind + 50 - square,
+    ]
+}
+
+impl NetworkInput for Draughts {
+    const GAME: &'static str = "draughts";
+    const FEATURES: usize = 200;
+
+    fn active_features(&self, visit: &mut dyn FnMut([usize; 2])) {
+        if !self.has_network_inputs() {
+            return;
+        }
+        for side in Side::ALL {
+            for square in self.men(side).iter() {
+                visit(draughts_inputs(side, false, square));
+            }
+            for square in self.kings(side).iter() {
+                visit(draughts_inputs(side, true, square));
+            }
+        }
+    }
+
+    fn changed_features(&self, child: &Draughts, visit: &mut dyn FnMut(bool, [usize; 2])) {
+        if !self.has_network_inputs() {
+            return;
+        }
+        for side in Side::ALL {
+            for (king, old, new) in [
+                (false, self.men(side), child.men(side)),
+                (true, self.kings(side), child.kings(side)),
+            ] {
+                let (old, new) = (old.bits(), new.bits());
+                for square in SquareSet::from_bits(old & !new).iter() {
+                    visit(false, draughts_inputs(side, king, square));
+                }
+                for square in SquareSet::from_bits(new & !old).iter() {
+                    visit(true, draughts_inputs(side, king, square));
+                }
+            }
+        }
+    }
+
+    /// Turned left to right, the dark squares of a 10×10 board fall on light ones.
+    fn is_mirror_symmetric(&self) -> bool {
+        false
+    }
+
+    fn has_network_inputs(&self) -> bool {
+        self.rule_set() == RuleSet::International
     }
 }

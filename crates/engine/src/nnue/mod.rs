@@ -24,7 +24,8 @@ use std::fmt;
 use tablero_core::Side;
 
 pub use embedded::{
-    CHESS_NETWORK_VARIABLE, XIANGQI_NETWORK_VARIABLE, chess_network, xiangqi_network,
+    CHESS_NETWORK_VARIABLE, DRAUGHTS_NETWORK_VARIABLE, XIANGQI_NETWORK_VARIABLE, chess_network,
+    draughts_network, xiangqi_network,
 };
 pub use evaluator::NnueEvaluator;
 pub use features::NetworkInput;

@@ -1,9 +1,13 @@
 use super::*;
 use tablero_chess::Chess;
 use tablero_core::{Position, SplitMix64};
+use tablero_draughts::{Draughts, RuleSet};
 use tablero_xiangqi::Xiangqi;
 
-use crate::{ChessEvaluator, Engine, Evaluator, Limits, NnueEvaluator, XiangqiEvaluator};
+use crate::{
+    ChessEvaluator, DraughtsEvaluator, Engine, Evaluator, Limits, NnueEvaluator,
+    XiangqiEvaluator,
+};
 
 /// A network of small random weights: not trained, but every input and hidden value
 /// matters, so any bookkeeping slip changes its answers.
@@ -79,6 +83,35 @@ fn xiangqi_updates_match_refreshes_along_random_games() {
 }
 
 #[test]
+fn draughts_updates_match_refreshes_along_random_games() {
+    // A multi-capture changes many inputs at once, a crowning a man into a king.
+    updates_match_refreshes(Draughts::new(RuleSet::International));
+}
+
+#[test]
+fn draughts_networks_read_international_positions_only() {
+    let network: &'static Network = Box::leak(Box::new(random_network::<Draughts>(13)));
+    let evaluator = NnueEvaluator::new(DraughtsEvaluator, Some(network));
+    let international = playout(Draughts::new(RuleSet::International), 30, 3);
+    let pos = international.last().expect("a position");
+    assert_ne!(evaluator.evaluate(pos), DraughtsEvaluator.evaluate(pos));
+    for rules in RuleSet::ALL
+        .into_iter()
+        .filter(|r| *r != RuleSet::International)
+    {
+        for pos in playout(Draughts::new(rules), 40, 1) {
+            assert!(!pos.has_network_inputs());
+            assert_eq!(evaluator.evaluate(&pos), DraughtsEvaluator.evaluate(&pos));
+        }
+        let start = Draughts::new(rules);
+        let limits = Limits::depth(5);
+        let hand = Engine::new(DraughtsEvaluator, 1).go(&start, &[], &limits);
+        let wrapped = Engine::new(evaluator, 1).go(&start, &[], &limits);
+        assert_eq!((hand.nodes, hand.best), (wrapped.nodes, wrapped.best));
+    }
+}
+
+#[test]
 fn the_views_are_mirror_images() {
     // The start is symmetric: each side's view of it is the same, so the network scores
     // it identically whoever is to move.
@@ -88,6 +121,9 @@ fn the_views_are_mirror_images() {
     assert_eq!(acc.views[0], acc.views[1]);
     let network = random_network::<Xiangqi>(3);
     network.refresh(&Xiangqi::new(), &mut acc);
+    assert_eq!(acc.views[0], acc.views[1]);
+    let network = random_network::<Draughts>(3);
+    network.refresh(&Draughts::new(RuleSet::International), &mut acc);
     assert_eq!(acc.views[0], acc.views[1]);
 }
 
