@@ -70,7 +70,7 @@ pub enum ArenaError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// `level:N` (or `nnue:N`): tablero's engine at level N (10 is full strength),
-    /// evaluating with its built-in network in chess and xiangqi.
+    /// evaluating with its built-in network in chess, xiangqi and International draughts.
     Level(Level),
     /// `hand:N`: tablero's engine at level N with the hand evaluation alone.
     Hand(Level),

@@ -94,8 +94,9 @@ enum Command {
         /// Hash table size in MiB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
-        /// How positions are judged: `nnue` (the built-in network in chess and
-        /// xiangqi, the default) or `hand` (the fitted evaluation alone).
+        /// How positions are judged: `nnue` (the built-in network in chess, xiangqi
+        /// and International draughts, the default) or `hand` (the fitted evaluation
+        /// alone).
         #[arg(long, default_value_t = Evaluation::default())]
         eval: Evaluation,
     },
@@ -374,6 +375,7 @@ fn bench(out: &mut impl Write) -> Result<(), String> {
     for (game, network) in [
         ("chess", tablero_engine::nnue::chess_network()),
         ("xiangqi", tablero_engine::nnue::xiangqi_network()),
+        ("draughts", tablero_engine::nnue::draughts_network()),
     ] {
         let name = network.map_or("(none)", tablero_engine::Network::name);
         writeln!(out, "{game} network {name}").map_err(io)?;

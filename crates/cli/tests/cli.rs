@@ -184,7 +184,7 @@ fn bench_is_deterministic() {
     assert!(first.status.success());
     assert_eq!(nodes(&first), nodes(&second));
     // The bench signature: a change here must be explained in the commit ("Bench: N").
-    assert_eq!(nodes(&first).as_deref(), Some("266106"));
+    assert_eq!(nodes(&first).as_deref(), Some("271039"));
     assert!(
         stdout(&first)
             .lines()
@@ -499,7 +499,7 @@ fn the_evaluation_is_chosen_by_name_and_the_bench_names_the_networks() {
     assert_ne!(score(&["--eval", "hand"]), network);
     assert_eq!(score(&[]), network);
     let bench = stdout(&tablero(&["bench"]));
-    for game in ["chess", "xiangqi"] {
+    for game in ["chess", "xiangqi", "draughts"] {
         assert!(
             bench
                 .lines()

@@ -6,9 +6,13 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use tablero_chess::Chess;
 use tablero_core::{Position, SplitMix64};
-use tablero_engine::nnue::{Accumulator, NetworkInput, chess_network, xiangqi_network};
+use tablero_draughts::{Draughts, RuleSet};
+use tablero_engine::nnue::{
+    Accumulator, NetworkInput, chess_network, draughts_network, xiangqi_network,
+};
 use tablero_engine::{
-    ChessEvaluator, Engine, Evaluator, Limits, Network, NnueEvaluator, XiangqiEvaluator,
+    ChessEvaluator, DraughtsEvaluator, Engine, Evaluator, Limits, Network, NnueEvaluator,
+    XiangqiEvaluator,
 };
 use tablero_xiangqi::Xiangqi;
 
@@ -75,11 +79,15 @@ fn evaluations<P: NetworkInput, E: Evaluator<P>>(
 }
 
 fn nnue(c: &mut Criterion) {
-    let (Some(chess), Some(xiangqi)) = (chess_network(), xiangqi_network()) else {
+    let (Some(chess), Some(xiangqi), Some(draughts)) =
+        (chess_network(), xiangqi_network(), draughts_network())
+    else {
         panic!("the built-in networks load (a unit test checks them)");
     };
     evaluations(c, "chess", Chess::new(), &ChessEvaluator, chess);
     evaluations(c, "xiangqi", Xiangqi::new(), &XiangqiEvaluator, xiangqi);
+    let international = Draughts::new(RuleSet::International);
+    evaluations(c, "draughts", international, &DraughtsEvaluator, draughts);
 
     let mut group = c.benchmark_group("search with network");
     group.sample_size(10);

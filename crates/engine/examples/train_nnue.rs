@@ -621,9 +621,9 @@ fn main() {
         Some("xiangqi") => train::<Xiangqi>(&args, |fen| Xiangqi::from_fen(fen).ok(), &|pos| {
             XiangqiEvaluator.evaluate(pos)
         }),
-        Some("draughts") => train::<Draughts>(&args, international, &|pos| {
-            DraughtsEvaluator.evaluate(pos)
-        }),
+        Some("draughts") => {
+            train::<Draughts>(&args, international, &|pos| DraughtsEvaluator.evaluate(pos))
+        }
         _ => Err(usage()),
     };
     if let Err(e) = result {

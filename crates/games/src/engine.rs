@@ -120,8 +120,8 @@ pub enum Evaluation {
     /// The hand-written evaluation with fitted weights alone (every game).
     Hand,
     /// The default: the built-in neural network where the game has one (chess,
-    /// xiangqi), a correction on top of the hand evaluation; the hand evaluation
-    /// elsewhere.
+    /// xiangqi, International draughts), a correction on top of the hand evaluation;
+    /// the hand evaluation elsewhere.
     #[default]
     Network,
 }

@@ -1,7 +1,7 @@
 //! The engine's Hub parameters: what `hub` announces and what `set-param` changes.
 
 use tablero_draughts::RuleSet;
-use tablero_games::Level;
+use tablero_games::{Evaluation, Level};
 
 use crate::command::quote;
 
@@ -50,6 +50,9 @@ pub(crate) struct Params {
     pub(crate) level: Level,
     pub(crate) hash_mb: usize,
     pub(crate) threads: usize,
+    /// `nnue`: International draughts with the built-in network, or the hand
+    /// evaluation alone (the other rule sets have no network).
+    pub(crate) evaluation: Evaluation,
 }
 
 impl Default for Params {
@@ -59,6 +62,7 @@ impl Default for Params {
             level: Level::MAX,
             hash_mb: 64,
             threads: 1,
+            evaluation: Evaluation::default(),
         }
     }
 }
@@ -72,6 +76,8 @@ pub(crate) enum Effect {
     Resize,
     /// The rule set changed: back to its start position, a new game.
     NewRuleSet,
+    /// The evaluation changed (`nnue`).
+    Evaluation,
 }
 
 impl Params {
@@ -93,6 +99,10 @@ impl Params {
             format!(
                 "param name=threads value={} type=int min=1 max=256",
                 d.threads
+            ),
+            format!(
+                "param name=nnue value={} type=bool",
+                d.evaluation == Evaluation::Network
             ),
         ]
     }
@@ -155,6 +165,18 @@ impl Params {
                 self.threads = usize_of(int(1, 256)?);
                 Ok(Effect::None)
             }
+            "nnue" => {
+                self.evaluation = match text.trim().to_ascii_lowercase().as_str() {
+                    "true" => Evaluation::Network,
+                    "false" => Evaluation::Hand,
+                    _ => {
+                        return Err(format!(
+                            "parameter nnue: value {text:?} is not true or false"
+                        ));
+                    }
+                };
+                Ok(Effect::Evaluation)
+            }
             _ => Err(format!("unknown parameter {name:?}")),
         }
     }
@@ -192,6 +214,12 @@ mod tests {
         assert!(p.set("hash", Some("0")).is_err());
         assert!(p.set("threads", None).is_err());
         assert!(p.set("book", Some("false")).is_err());
+        assert_eq!(p.set("nnue", Some("false")), Ok(Effect::Evaluation));
+        assert_eq!(p.evaluation, Evaluation::Hand);
+        assert!(p.set("nnue", Some("maybe")).is_err());
+        assert_eq!(p.evaluation, Evaluation::Hand);
+        assert_eq!(p.set("NNUE", Some("True")), Ok(Effect::Evaluation));
+        assert_eq!(p.evaluation, Evaluation::Network);
         assert_eq!(p.level().map(Level::get), Some(3));
         assert_eq!(p.hash_mb, 16);
     }

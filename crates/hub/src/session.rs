@@ -136,6 +136,7 @@ impl Session {
         match self.params.set(name, value) {
             Ok(Effect::None) => {}
             Ok(Effect::Resize) => self.engine.resize(),
+            Ok(Effect::Evaluation) => self.engine.set_evaluation(self.params.evaluation),
             Ok(Effect::NewRuleSet) => {
                 self.position = Draughts::new(self.params.variant);
                 self.history.clear();

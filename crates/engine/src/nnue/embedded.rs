@@ -9,14 +9,14 @@ use tablero_xiangqi::Xiangqi;
 
 static CHESS_BYTES: &[u8] = include_bytes!("../../networks/chess.tbnn");
 static XIANGQI_BYTES: &[u8] = include_bytes!("../../networks/xiangqi.tbnn");
+static DRAUGHTS_BYTES: &[u8] = include_bytes!("../../networks/draughts.tbnn");
 
 /// Names a file whose chess network replaces the built-in one in this process: for
 /// trying a freshly trained network without rebuilding (docs/nnue.md, "Trying a network").
 pub const CHESS_NETWORK_VARIABLE: &str = "TABLERO_CHESS_NETWORK";
 /// As [`CHESS_NETWORK_VARIABLE`], for xiangqi.
 pub const XIANGQI_NETWORK_VARIABLE: &str = "TABLERO_XIANGQI_NETWORK";
-/// Names a file whose International draughts network this process uses. No draughts
-/// network is built in: none has yet beaten the fitted evaluation (docs/nnue.md).
+/// As [`CHESS_NETWORK_VARIABLE`], for International draughts.
 pub const DRAUGHTS_NETWORK_VARIABLE: &str = "TABLERO_DRAUGHTS_NETWORK";
 
 fn parse<P: NetworkInput>(bytes: &[u8]) -> Result<Network, NetworkError> {
@@ -73,18 +73,13 @@ pub fn xiangqi_network() -> Option<&'static Network> {
         .as_ref()
 }
 
-/// The International draughts network in the file [`DRAUGHTS_NETWORK_VARIABLE`]
-/// names, if it is set and the file holds one (else it says why on standard error).
+/// The International draughts network (see [`chess_network`]); positions of the
+/// other rule sets keep the hand evaluation.
 #[must_use]
 pub fn draughts_network() -> Option<&'static Network> {
     static NETWORK: OnceLock<Option<Network>> = OnceLock::new();
     NETWORK
-        .get_or_init(|| {
-            let path = std::path::PathBuf::from(std::env::var_os(DRAUGHTS_NETWORK_VARIABLE)?);
-            load_from::<Draughts>(Some(&path), &[])
-                .map_err(|e| eprintln!("{DRAUGHTS_NETWORK_VARIABLE}: {e}; evaluating without a network"))
-                .ok()
-        })
+        .get_or_init(|| load::<Draughts>(DRAUGHTS_NETWORK_VARIABLE, DRAUGHTS_BYTES))
         .as_ref()
 }
 
@@ -97,6 +92,7 @@ mod tests {
         for (bytes, network) in [
             (CHESS_BYTES, chess_network()),
             (XIANGQI_BYTES, xiangqi_network()),
+            (DRAUGHTS_BYTES, draughts_network()),
         ] {
             let read = Network::from_bytes(bytes).map_err(|e| e.to_string());
             assert!(read.is_ok(), "{read:?}");

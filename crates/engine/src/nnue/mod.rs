@@ -1,4 +1,5 @@
-//! Efficiently updatable neural network evaluation (NNUE) for chess and xiangqi.
+//! Efficiently updatable neural network evaluation (NNUE) for chess, xiangqi and
+//! International draughts.
 //!
 //! The network is `(FEATURES → HIDDEN) × 2 → 1`: one input per piece kind and square,
 //! seen from each side (the board turned for Black), a shared feature transformer

@@ -5,8 +5,7 @@ use tablero_draughts::{Draughts, RuleSet};
 use tablero_xiangqi::Xiangqi;
 
 use crate::{
-    ChessEvaluator, DraughtsEvaluator, Engine, Evaluator, Limits, NnueEvaluator,
-    XiangqiEvaluator,
+    ChessEvaluator, DraughtsEvaluator, Engine, Evaluator, Limits, NnueEvaluator, XiangqiEvaluator,
 };
 
 /// A network of small random weights: not trained, but every input and hidden value
