@@ -53,24 +53,29 @@ fn load_from<P: NetworkInput>(
     }
 }
 
+/// The network `cell` keeps for the process: loaded by [`load`] on first use.
+fn once<P: NetworkInput>(
+    cell: &'static OnceLock<Option<Network>>,
+    variable: &str,
+    bytes: &[u8],
+) -> Option<&'static Network> {
+    cell.get_or_init(|| load::<P>(variable, bytes)).as_ref()
+}
+
 /// The chess network: the one built into this binary, or the file that
 /// [`CHESS_NETWORK_VARIABLE`] names. `None` only if that file cannot be used (the
 /// built-in one is a chess network, which a test checks).
 #[must_use]
 pub fn chess_network() -> Option<&'static Network> {
     static NETWORK: OnceLock<Option<Network>> = OnceLock::new();
-    NETWORK
-        .get_or_init(|| load::<Chess>(CHESS_NETWORK_VARIABLE, CHESS_BYTES))
-        .as_ref()
+    once::<Chess>(&NETWORK, CHESS_NETWORK_VARIABLE, CHESS_BYTES)
 }
 
 /// The xiangqi network (see [`chess_network`]).
 #[must_use]
 pub fn xiangqi_network() -> Option<&'static Network> {
     static NETWORK: OnceLock<Option<Network>> = OnceLock::new();
-    NETWORK
-        .get_or_init(|| load::<Xiangqi>(XIANGQI_NETWORK_VARIABLE, XIANGQI_BYTES))
-        .as_ref()
+    once::<Xiangqi>(&NETWORK, XIANGQI_NETWORK_VARIABLE, XIANGQI_BYTES)
 }
 
 /// The International draughts network (see [`chess_network`]); positions of the
@@ -78,9 +83,7 @@ pub fn xiangqi_network() -> Option<&'static Network> {
 #[must_use]
 pub fn draughts_network() -> Option<&'static Network> {
     static NETWORK: OnceLock<Option<Network>> = OnceLock::new();
-    NETWORK
-        .get_or_init(|| load::<Draughts>(DRAUGHTS_NETWORK_VARIABLE, DRAUGHTS_BYTES))
-        .as_ref()
+    once::<Draughts>(&NETWORK, DRAUGHTS_NETWORK_VARIABLE, DRAUGHTS_BYTES)
 }
 
 #[cfg(test)]
