@@ -217,6 +217,60 @@ impl Draughts {
         self.squares(self.sides[side.index()] & self.kings)
     }
 
+    /// Calls `visit(piece, square, added)` for every piece that stands in `other` but
+    /// not here (`added`), or here but not in `other`: what a move changed, found by
+    /// comparing bitboards rather than listing every piece, as an incremental
+    /// evaluation needs at every node. Positions of different rule sets share no
+    /// squares: all of this one's pieces are removed and all of `other`'s added.
+    ///
+    /// ```
+    /// use tablero_core::Position;
+    /// use tablero_draughts::{Draughts, Role, RuleSet};
+    ///
+    /// let start = Draughts::new(RuleSet::International);
+    /// let after = start.clone().play(start.parse_move("32-28").unwrap()).unwrap();
+    /// let mut changes = Vec::new();
+    /// start.piece_changes(&after, |piece, square, added| {
+    ///     assert_eq!(piece.role, Role::Man);
+    ///     changes.push((square, added));
+    /// });
+    /// assert_eq!(changes, [(32, false), (28, true)]);
+    /// ```
+    pub fn piece_changes(&self, other: &Draughts, mut visit: impl FnMut(Piece, u8, bool)) {
+        let same_board = self.rule_set == other.rule_set;
+        for side in Side::ALL {
+            for role in [Role::Man, Role::King] {
+                let piece = Piece { side, role };
+                let (old, new) = (self.bits_of(piece), other.bits_of(piece));
+                let (removed, added) = if same_board {
+                    (old & !new, new & !old)
+                } else {
+                    (old, new)
+                };
+                for (pos, mut bits, is_added) in [(self, removed, false), (other, added, true)] {
+                    let layout = pos.layout();
+                    while bits != 0 {
+                        visit(
+                            piece,
+                            layout.number_of[bits.trailing_zeros() as usize],
+                            is_added,
+                        );
+                        bits &= bits - 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// `piece`'s squares in the board's bit layout.
+    const fn bits_of(&self, piece: Piece) -> u64 {
+        let own = self.sides[piece.side.index()];
+        match piece.role {
+            Role::Man => own & !self.kings,
+            Role::King => own & self.kings,
+        }
+    }
+
     /// How many men and kings `side` has.
     #[must_use]
     pub fn piece_counts(&self, side: Side) -> (u32, u32) {

@@ -1,13 +1,14 @@
 //! Property tests on random positions and random playouts of every rule set: legal
 //! moves equal the slow reference generator's, counting equals listing, no move is
 //! listed twice, incremental keys equal recomputed keys, copy-make leaves the original
-//! untouched, FEN and move text round-trip.
+//! untouched, FEN and move text round-trip, `piece_changes` turns one position's
+//! pieces into another's.
 
 mod common;
 
 use proptest::prelude::*;
 use tablero_core::SplitMix64;
-use tablero_draughts::{Draughts, PdnMove, Position, RuleSet, Setup, Side, SquareSet};
+use tablero_draughts::{Draughts, PdnMove, Position, Role, RuleSet, Setup, Side, SquareSet};
 
 use common::{fast_moves, reference_moves};
 
@@ -52,6 +53,27 @@ fn random_position(rule_set: RuleSet, rng: &mut SplitMix64) -> Draughts {
     Draughts::from_setup(&setup, rule_set).expect("random setups respect the rules")
 }
 
+/// Applying `before.piece_changes(after)` to `before`'s men and kings gives
+/// `after`'s: nothing removed that was not there, nothing added twice.
+fn check_changes(before: &Draughts, after: &Draughts) {
+    let pieces = |pos: &Draughts| Side::ALL.map(|side| [pos.men(side), pos.kings(side)]);
+    let mut sets = pieces(before);
+    before.piece_changes(after, |piece, square, added| {
+        let set = &mut sets[piece.side.index()][usize::from(piece.role == Role::King)];
+        assert_eq!(
+            set.contains(square),
+            !added,
+            "{piece} on {square}: {before:?} to {after:?}"
+        );
+        if added {
+            set.insert(square);
+        } else {
+            set.remove(square);
+        }
+    });
+    assert_eq!(sets, pieces(after), "{before:?} to {after:?}");
+}
+
 fn check_position(pos: &Draughts) {
     let legal = pos.legal_moves();
     let fast = fast_moves(pos);
@@ -88,6 +110,7 @@ fn check_position(pos: &Draughts) {
         let mut after = pos.clone();
         after.play_unchecked(m);
         assert_eq!(&before, pos, "copy-make changed the original");
+        check_changes(pos, &after);
         assert_eq!(
             after.key(),
             after.compute_key(),
@@ -116,9 +139,13 @@ proptest! {
     fn random_positions_match_the_reference(rule in 0usize..6, seed in any::<u64>()) {
         let rule_set = RuleSet::ALL[rule];
         let mut rng = SplitMix64::new(seed);
+        let mut earlier = Draughts::new(RuleSet::ALL[(rule + 1) % 6]);
         for _ in 0..8 {
             let pos = random_position(rule_set, &mut rng);
             check_position(&pos);
+            // Unrelated positions, the first of another rule set.
+            check_changes(&earlier, &pos);
+            earlier = pos;
         }
     }
 

@@ -3,7 +3,7 @@
 
 use tablero_chess::{Chess, Role as ChessRole, Square as ChessSquare};
 use tablero_core::{Position, Side};
-use tablero_draughts::{Draughts, RuleSet, SquareSet};
+use tablero_draughts::{Draughts, Role, RuleSet};
 use tablero_xiangqi::{
     Piece as XiangqiPiece, Role as XiangqiRole, Square as XiangqiSquare, Xiangqi,
 };
@@ -163,20 +163,12 @@ impl NetworkInput for Draughts {
         if !self.has_network_inputs() {
             return;
         }
-        for side in Side::ALL {
-            for (king, old, new) in [
-                (false, self.men(side), child.men(side)),
-                (true, self.kings(side), child.kings(side)),
-            ] {
-                let (old, new) = (old.bits(), new.bits());
-                for square in SquareSet::from_bits(old & !new).iter() {
-                    visit(false, draughts_inputs(side, king, square));
-                }
-                for square in SquareSet::from_bits(new & !old).iter() {
-                    visit(true, draughts_inputs(side, king, square));
-                }
-            }
-        }
+        self.piece_changes(child, |piece, square, added| {
+            visit(
+                added,
+                draughts_inputs(piece.side, piece.role == Role::King, square),
+            );
+        });
     }
 
     /// Turned left to right, the dark squares of a 10×10 board fall on light ones.
