@@ -83,22 +83,34 @@ impl texel::Tuning for DraughtsTuning {
 }
 
 fn main() {
+    // Checked before any game is played or any file written.
+    if let Err(e) = chosen_rule_set() {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
     texel::main::<DraughtsTuning>();
 }
 
 /// Names the one rule set `generate` plays, if set.
 const RULES_VARIABLE: &str = "TUNE_DRAUGHTS_RULES";
 
+/// The rule set [`RULES_VARIABLE`] names, if it is set.
+fn chosen_rule_set() -> Result<Option<RuleSet>, String> {
+    match std::env::var(RULES_VARIABLE) {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Ok(id) => id
+            .parse()
+            .map(Some)
+            .map_err(|e| format!("{RULES_VARIABLE}: {e}")),
+        Err(e) => Err(format!("{RULES_VARIABLE}: {e}")),
+    }
+}
+
 fn self_play(engine: &Engine<DraughtsEvaluator>, seed: u64, nodes: u64) -> Vec<String> {
-    let chosen = std::env::var(RULES_VARIABLE).ok();
-    let rule_set = match chosen.as_deref().map(str::parse::<RuleSet>) {
-        Some(Ok(rule_set)) => rule_set,
-        Some(Err(e)) => {
-            eprintln!("{RULES_VARIABLE}: {e}");
-            std::process::exit(2);
-        }
-        None => RuleSet::ALL[(seed % 6) as usize],
-    };
+    let rule_set = chosen_rule_set()
+        .ok()
+        .flatten()
+        .unwrap_or(RuleSet::ALL[(seed % 6) as usize]);
     let plies = 4 + (seed / 6 % 4) as usize;
     let start = Draughts::new(rule_set);
     let Some(pos) = texel::random_opening(start, plies, seed, 0x6472_6175) else {
