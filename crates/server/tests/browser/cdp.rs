@@ -72,6 +72,10 @@ impl Browser {
             ])
             .arg(format!("--user-data-dir={}", profile.path().display()))
             .arg("about:blank")
+            // Chromium keeps its singleton socket in a directory of its own under
+            // TMPDIR and leaves it behind when killed; inside the profile, it goes
+            // with the profile.
+            .env("TMPDIR", profile.path())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
