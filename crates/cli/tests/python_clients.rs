@@ -174,3 +174,37 @@ fn chess960_starts_are_the_ones_python_chess_numbers() {
     assert!(stdout.contains("960 starts agree"), "{stdout}");
     assert!(tablero_games::AnyPosition::chess960(960).is_err());
 }
+
+#[test]
+fn pooled_elo_combines_matches_against_known_ratings() {
+    let Some(python) = python_for_test("math", "python3") else {
+        return;
+    };
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pooled-elo");
+    let run = |args: &[&str]| {
+        let out = Command::new(&python)
+            .arg(&script)
+            .args(args)
+            .output()
+            .expect("python runs");
+        let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+        (out.status.code(), text(&out.stdout), text(&out.stderr))
+    };
+    // An even score against one opponent is the opponent's rating; 75 % is 191 above.
+    assert_eq!(run(&["1500:40:20:40"]).1, "1500 ± 68 (100 games)\n");
+    assert_eq!(run(&["1500:70:10:20"]).1.split(' ').next(), Some("1691"));
+    // Level 5's two matches against Stockfish (docs/engine.md, "Levels and Elo").
+    assert_eq!(
+        run(&["1650:23:0:7", "1850:45:7:48"]).1,
+        "1843 ± 62 (130 games)\n"
+    );
+    let (code, stdout, stderr) = run(&["1500:x:0:0"]);
+    assert_eq!((code, stdout.as_str()), (Some(2), ""));
+    assert!(
+        stderr.contains("expected ELO:WINS:DRAWS:LOSSES, got '1500:x:0:0'"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(&["1500:3:0:0", "1700:2:0:0"]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("no finite rating"), "{stderr}");
+}
