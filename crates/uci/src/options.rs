@@ -7,13 +7,13 @@ use tablero_games::{EngineProtocol, Evaluation, GameKind, Level, Variant};
 /// Strength of each level for `UCI_LimitStrength`: the Elo a level is taken to play
 /// at, level 1 first, on Stockfish 15.1's `UCI_Elo` scale at 10+0.1 in chess, with
 /// the default evaluation (the network). Levels 3–9 were measured against Stockfish
-/// limited near their strength: 30 games each, levels 5–7 130–170 (pooled
+/// limited near their strength: levels 3–4 30 games each, 5–9 130–170 (pooled
 /// maximum-likelihood figures), level 10 against 2300 and 2450 (100 games each,
 /// both about 2350). Levels 5 and 6 measure the same (1843 ± 62, 1831 ± 54), so
 /// they sit 10 apart in order; levels 1–2 hang below level 3 by the self-play
 /// ladder, as Stockfish's scale stops at 1350 (docs/engine.md "Levels and Elo").
 /// With `UseNNUE false` the levels play weaker.
-pub const LEVEL_ELO: [u32; 10] = [420, 870, 1290, 1570, 1830, 1840, 1990, 2060, 2190, 2350];
+pub const LEVEL_ELO: [u32; 10] = [420, 870, 1290, 1570, 1830, 1840, 1990, 2020, 2170, 2350];
 
 /// The level that plays at `elo`: the strongest whose [`LEVEL_ELO`] does not exceed
 /// it (level 1 below the table).
