@@ -204,6 +204,9 @@ fn pooled_elo_combines_matches_against_known_ratings() {
         stderr.contains("expected ELO:WINS:DRAWS:LOSSES, got '1500:x:0:0'"),
         "{stderr}"
     );
+    let (code, _, stderr) = run(&["1500:-1:2:0"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("counts must be 0 or more"), "{stderr}");
     let (code, _, stderr) = run(&["1500:3:0:0", "1700:2:0:0"]);
     assert_eq!(code, Some(1));
     assert!(stderr.contains("no finite rating"), "{stderr}");

@@ -220,8 +220,9 @@ impl Draughts {
     /// Calls `visit(piece, square, added)` for every piece that stands in `other` but
     /// not here (`added`), or here but not in `other`: what a move changed, found by
     /// comparing bitboards rather than listing every piece, as an incremental
-    /// evaluation needs at every node. Positions of different rule sets share no
-    /// squares: all of this one's pieces are removed and all of `other`'s added.
+    /// evaluation needs at every node. Positions on different boards (International's
+    /// 10×10 and the 8×8 of the other rule sets) share no squares: all of this one's
+    /// pieces are removed and all of `other`'s added.
     ///
     /// ```
     /// use tablero_core::Position;
@@ -237,7 +238,7 @@ impl Draughts {
     /// assert_eq!(changes, [(32, false), (28, true)]);
     /// ```
     pub fn piece_changes(&self, other: &Draughts, mut visit: impl FnMut(Piece, u8, bool)) {
-        let same_board = self.rule_set == other.rule_set;
+        let same_board = std::ptr::eq(self.layout(), other.layout());
         for side in Side::ALL {
             for role in [Role::Man, Role::King] {
                 let piece = Piece { side, role };
