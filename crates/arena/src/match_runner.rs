@@ -84,8 +84,16 @@ pub enum PlayerSpec {
         /// How positions are judged.
         evaluation: Evaluation,
     },
-    /// `uci:<command>`: a UCI engine (chess, xiangqi, chess3d).
-    Uci(String),
+    /// `uci:<command>`: a UCI engine (chess, xiangqi, chess3d) on the match's clock;
+    /// `uci-nodes:N:<command>`: the same engine told `go nodes N` alone (the clock still
+    /// applies). One-threaded engines such as Stockfish then play the same moves under
+    /// any machine load, as `nodes:N` players do.
+    Uci {
+        /// The program and its arguments.
+        command: String,
+        /// Nodes per move instead of the clock, if given.
+        nodes: Option<u64>,
+    },
     /// `hub:<command>`: a Hub engine (draughts).
     Hub(String),
 }
@@ -111,7 +119,22 @@ impl FromStr for PlayerSpec {
                 }),
                 _ => Err(bad()),
             },
-            "uci" if !rest.is_empty() => Ok(PlayerSpec::Uci(rest.to_owned())),
+            "uci" if !rest.is_empty() => Ok(PlayerSpec::Uci {
+                command: rest.to_owned(),
+                nodes: None,
+            }),
+            "uci-nodes" => {
+                let (nodes, command) = rest.split_once(':').ok_or_else(bad)?;
+                match (nodes.trim().parse::<u64>(), command.trim()) {
+                    (Ok(nodes), command) if nodes > 0 && !command.is_empty() => {
+                        Ok(PlayerSpec::Uci {
+                            command: command.to_owned(),
+                            nodes: Some(nodes),
+                        })
+                    }
+                    _ => Err(bad()),
+                }
+            }
             "hub" if !rest.is_empty() => Ok(PlayerSpec::Hub(rest.to_owned())),
             _ => Err(bad()),
         }
@@ -146,7 +169,14 @@ impl fmt::Display for PlayerSpec {
                 nodes,
                 evaluation: Evaluation::Network,
             } => write!(f, "nodes:{nodes}"),
-            PlayerSpec::Uci(command) => write!(f, "uci:{command}"),
+            PlayerSpec::Uci {
+                command,
+                nodes: None,
+            } => write!(f, "uci:{command}"),
+            PlayerSpec::Uci {
+                command,
+                nodes: Some(nodes),
+            } => write!(f, "uci-nodes:{nodes}:{command}"),
             PlayerSpec::Hub(command) => write!(f, "hub:{command}"),
         }
     }
@@ -201,7 +231,7 @@ impl MatchConfig {
                         game: self.game.id().to_owned(),
                     });
                 }
-                PlayerSpec::Uci(_) if !matches!(protocol, EngineProtocol::Uci { .. }) => {
+                PlayerSpec::Uci { .. } if !matches!(protocol, EngineProtocol::Uci { .. }) => {
                     return Err(ArenaError::UciGame {
                         player: spec.to_string(),
                         game: self.game.id().to_owned(),
@@ -646,8 +676,9 @@ impl Player {
                 level: None,
                 nodes: Some(*nodes),
             }),
-            PlayerSpec::Uci(command) => {
+            PlayerSpec::Uci { command, nodes } => {
                 let mut engine = UciEngine::start(command).map_err(|e: UciError| failed(&e))?;
+                engine.set_nodes_per_move(*nodes);
                 engine.configure(game).map_err(|e| failed(&e))?;
                 Ok(Player::Uci(Box::new(engine)))
             }
@@ -916,7 +947,22 @@ mod tests {
         );
         assert_eq!(
             "uci:/usr/games/stockfish --x".parse(),
-            Ok(PlayerSpec::Uci("/usr/games/stockfish --x".to_owned()))
+            Ok(PlayerSpec::Uci {
+                command: "/usr/games/stockfish --x".to_owned(),
+                nodes: None
+            })
+        );
+        let fixed = PlayerSpec::Uci {
+            command: "/usr/games/fairy-stockfish".to_owned(),
+            nodes: Some(20_000),
+        };
+        assert_eq!(
+            "uci-nodes:20000:/usr/games/fairy-stockfish".parse(),
+            Ok(fixed.clone())
+        );
+        assert_eq!(
+            fixed.to_string(),
+            "uci-nodes:20000:/usr/games/fairy-stockfish"
         );
         assert_eq!(
             "hub:scan hub".parse(),
@@ -966,6 +1012,10 @@ mod tests {
             "nnue-nodes:-5",
             "hand-nodes:many",
             "hand:11",
+            "uci-nodes:0:stockfish",
+            "uci-nodes:20000:",
+            "uci-nodes:20000",
+            "uci-nodes:x:stockfish",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
@@ -1059,7 +1109,10 @@ mod tests {
             GameKind::Draughts,
             draughts,
             level.clone(),
-            PlayerSpec::Uci("x".into()),
+            PlayerSpec::Uci {
+                command: "x".into(),
+                nodes: None,
+            },
             2,
             tc,
         );
@@ -1071,7 +1124,10 @@ mod tests {
             GameKind::Chess,
             Variant::Standard,
             level.clone(),
-            PlayerSpec::Uci("/nonexistent/engine".into()),
+            PlayerSpec::Uci {
+                command: "/nonexistent/engine".into(),
+                nodes: None,
+            },
             2,
             tc,
         );

@@ -86,6 +86,8 @@ pub struct UciEngine {
     options: Vec<(String, Vec<String>)>,
     /// Fairy-Stockfish numbers xiangqi ranks 1–10 where ICCS uses 0–9.
     one_based_ranks: bool,
+    /// `go nodes N` instead of the clocks, when set.
+    nodes_per_move: Option<u64>,
 }
 
 impl UciEngine {
@@ -105,6 +107,7 @@ impl UciEngine {
             process,
             options: Vec::new(),
             one_based_ranks: false,
+            nodes_per_move: None,
         };
         engine.process.send("uci", "starting")?;
         let mut name = None;
@@ -124,6 +127,12 @@ impl UciEngine {
         engine.options = options;
         engine.one_based_ranks = engine.process.name().to_ascii_lowercase().contains("fairy");
         Ok(engine)
+    }
+
+    /// From now on [`UciEngine::best_move`] asks for `nodes` nodes a move (`go nodes N`)
+    /// instead of passing the clocks; `None` goes back to the clocks.
+    pub fn set_nodes_per_move(&mut self, nodes: Option<u64>) {
+        self.nodes_per_move = nodes;
     }
 
     /// The engine's name (`id name`), or its program when it gave none.
@@ -266,14 +275,7 @@ impl UciEngine {
             }
         }
         self.process.send(&position, "sending the position")?;
-        let ms = |d: Duration| d.as_millis();
-        let go = format!(
-            "go wtime {} btime {} winc {} binc {}",
-            ms(clock.remaining[0]),
-            ms(clock.remaining[1]),
-            ms(clock.increment[0]),
-            ms(clock.increment[1]),
-        );
+        let go = go_command(clock, self.nodes_per_move);
         self.process.send(&go, "thinking")?;
         let mut best = None;
         let waited = self
@@ -290,6 +292,22 @@ impl UciEngine {
             .filter(|m| m != "(none)" && m != "0000")
             .map(|m| if shift { shift_ranks(&m, -1) } else { m }))
     }
+}
+
+/// `go` with the clocks, or with the node limit alone: an engine told both stops at
+/// whichever comes first, and so would play differently under machine load.
+fn go_command(clock: &UciClock, nodes_per_move: Option<u64>) -> String {
+    if let Some(nodes) = nodes_per_move {
+        return format!("go nodes {nodes}");
+    }
+    let ms = |d: Duration| d.as_millis();
+    format!(
+        "go wtime {} btime {} winc {} binc {}",
+        ms(clock.remaining[0]),
+        ms(clock.remaining[1]),
+        ms(clock.increment[0]),
+        ms(clock.increment[1]),
+    )
 }
 
 /// `option name <name with spaces> type <t> ... var <v> var <v>`: the name and the
@@ -345,6 +363,19 @@ mod tests {
         assert_eq!(shift_ranks("b9b8", 1), "b10b9");
         assert_eq!(shift_ranks("b10b9", -1), "b9b8");
         assert_eq!(shift_ranks("a0a1", 1), "a1a2");
+    }
+
+    #[test]
+    fn go_passes_the_clocks_or_the_node_limit_alone() {
+        let clock = UciClock {
+            remaining: [Duration::from_millis(1500), Duration::from_secs(2)],
+            increment: [Duration::from_millis(50), Duration::from_millis(100)],
+        };
+        assert_eq!(
+            go_command(&clock, None),
+            "go wtime 1500 btime 2000 winc 50 binc 100"
+        );
+        assert_eq!(go_command(&clock, Some(20_000)), "go nodes 20000");
     }
 
     #[test]

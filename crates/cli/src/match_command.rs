@@ -20,7 +20,8 @@ pub(crate) struct MatchArgs {
     variant: Option<String>,
     /// Player A: level:N (1-10), hand:N (level N with the hand evaluation alone),
     /// nodes:N or hand-nodes:N (full strength, N nodes a move), uci:COMMAND (chess,
-    /// xiangqi, chess3d) or hub:COMMAND (draughts).
+    /// xiangqi, chess3d), uci-nodes:N:COMMAND (told `go nodes N`) or hub:COMMAND
+    /// (draughts).
     #[arg(long = "a", value_name = "PLAYER")]
     a: String,
     /// Player B, as --a.
