@@ -100,10 +100,11 @@ const fn level(
     }
 }
 
-/// The levels of chess and xiangqi: depth 1–6 with shrinking noise, then node
-/// budgets and a share of the clock. With the network a missing ply costs little at
-/// the top (60 % of the clock scored only 28 Elo below level 10), so levels 7–9 each
-/// search about a third of the level above and 8–9 still choose among candidates.
+/// The levels of xiangqi, and the base of the other games' tables: depth 1–6 with
+/// shrinking noise, then node budgets and a share of the clock. With the network a
+/// missing ply costs little at the top (60 % of the clock scored only 28 Elo below
+/// level 10), so levels 7–9 each search about a third of the level above and 8–9
+/// still choose among candidates.
 pub const STANDARD_LEVELS: LevelTable = [
     level(Some(1), None, 12, 350, 250, 100),
     level(Some(2), None, 10, 250, 150, 100),
@@ -116,6 +117,24 @@ pub const STANDARD_LEVELS: LevelTable = [
     level(None, Some(120_000), 2, 6, 0, 20),
     level(None, None, 1, 0, 0, 100),
 ];
+
+/// The levels of chess: the standard table re-spaced on Stockfish's `UCI_Elo` scale
+/// at 10+0.1 (docs/engine.md, "Levels and Elo"). There depth 6 with less noise
+/// measured no better than depth 5, so level 5 keeps level 4's noise one ply deeper.
+/// At that time control levels 7–9 stop on their share of the clock long before
+/// their node budgets (at 6 % and 8 % levels 7 and 8 searched the same 12,000–22,000
+/// nodes a move and measured 27 apart). Against Stockfish's limited strength how
+/// often a level errs separates levels more than its search: level 7 at 4 % measured
+/// as at 6 %, so levels 8 and 9 step mainly by fewer candidates and less noise, and
+/// level 9 plays its one best line.
+pub const CHESS_LEVELS: LevelTable = {
+    let mut table = STANDARD_LEVELS;
+    table[4] = level(Some(5), None, 5, 100, 40, 100);
+    table[6] = level(None, Some(20_000), 3, 20, 0, 4);
+    table[7] = level(None, Some(50_000), 2, 12, 0, 10);
+    table[8] = level(None, Some(120_000), 1, 0, 0, 20);
+    table
+};
 
 /// The standard table with levels 7–9 replaced: every game shares the depth-limited
 /// beginner levels and the full-strength level 10.
@@ -253,7 +272,12 @@ mod tests {
 
     #[test]
     fn each_level_searches_and_chooses_at_least_as_well_as_the_one_below() {
-        for table in [&STANDARD_LEVELS, &DRAUGHTS_LEVELS, &CHESS3D_LEVELS] {
+        for table in [
+            &STANDARD_LEVELS,
+            &CHESS_LEVELS,
+            &DRAUGHTS_LEVELS,
+            &CHESS3D_LEVELS,
+        ] {
             for pair in table.windows(2) {
                 let (below, above) = (pair[0], pair[1]);
                 assert!(above.noise <= below.noise, "{above:?} after {below:?}");

@@ -19,7 +19,8 @@ pub use eval::trace::EvalTrace;
 pub use eval::xiangqi::XiangqiEvaluator;
 pub use evaluator::{Evaluator, Score, Terminal};
 pub use level::{
-    CHESS3D_LEVELS, DRAUGHTS_LEVELS, Level, LevelError, LevelSettings, LevelTable, STANDARD_LEVELS,
+    CHESS_LEVELS, CHESS3D_LEVELS, DRAUGHTS_LEVELS, Level, LevelError, LevelSettings, LevelTable,
+    STANDARD_LEVELS,
 };
 pub use limits::{Clock, Limits};
 pub use nnue::{Network, NetworkError, NnueEvaluator};

@@ -263,3 +263,35 @@ fn converts_queen_against_rook_before_the_fifty_move_rule() {
         "queen against rook ended {outcome:?} after {plies} plies"
     );
 }
+
+/// Chess levels follow `CHESS_LEVELS`, not the standard table xiangqi keeps: each
+/// strong level searches as many candidate lines as chess's table gives it (level 9
+/// its one best line, where xiangqi's level 9 weighs two).
+#[test]
+fn levels_choose_among_the_chess_tables_candidates() {
+    use std::sync::atomic::AtomicBool;
+    use tablero_engine::{CHESS_LEVELS, STANDARD_LEVELS};
+    let engine = Engine::new(ChessEvaluator, 4);
+    let mut rng = SplitMix64::new(5);
+    let start = Chess::default();
+    let limits = Limits {
+        nodes: Some(3_000),
+        ..Limits::default()
+    };
+    for n in 5..=9u8 {
+        let level = Level::new(n).expect("1 to 10");
+        engine.new_game();
+        let result = engine.search_level(
+            &start,
+            &[],
+            level,
+            &limits,
+            &AtomicBool::new(false),
+            &mut rng,
+            |_| {},
+        );
+        let candidates = CHESS_LEVELS[usize::from(n) - 1].candidates;
+        assert_eq!(result.lines.len(), candidates, "level {n}");
+    }
+    assert_ne!(CHESS_LEVELS[8].candidates, STANDARD_LEVELS[8].candidates);
+}

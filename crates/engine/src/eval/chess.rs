@@ -17,7 +17,7 @@ use tablero_chess::{Bitboard, Chess, Move, MoveList, Role, Side, Square};
 
 use super::chess_weights::WEIGHTS;
 use super::trace::{Accumulator, EvalTrace, Pair, Tally, WeightSum};
-use crate::{Evaluator, Score};
+use crate::{CHESS_LEVELS, Evaluator, LevelTable, Score};
 
 // The generated weights import nothing from this file; their length is checked here.
 const _: () = assert!(WEIGHTS.len() == feature::COUNT);
@@ -606,6 +606,8 @@ impl ChessEvaluator {
 }
 
 impl Evaluator<Chess> for ChessEvaluator {
+    const LEVELS: &'static LevelTable = &CHESS_LEVELS;
+
     type Accumulator = ();
 
     fn evaluate(&self, pos: &Chess) -> Score {
