@@ -28,7 +28,7 @@ use crate::{HubEngine, UciClock, UciEngine, UciError};
 pub enum ArenaError {
     /// A player spec is malformed.
     #[error(
-        "player {0:?}: expected level:N or hand:N (N from 1 to 10), nodes:N or hand-nodes:N, uci:<command> or hub:<command>"
+        "player {0:?}: expected level:N or hand:N (N from 1 to 10), nodes:N or hand-nodes:N, uci:<command>, uci-nodes:N:<command> or hub:<command>"
     )]
     BadPlayer(String),
     /// A time control is malformed.

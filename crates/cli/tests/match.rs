@@ -289,10 +289,21 @@ fn an_odd_match_plays_its_last_opening_once() {
 
 #[test]
 fn bad_input_fails_with_one_clear_line() {
-    let cases: [(&[&str], &str); 11] = [
+    let cases: [(&[&str], &str); 12] = [
         (
             &["match", "chess", "--a", "level:11", "--b", "level:1"],
             "--a: player \"level:11\"",
+        ),
+        (
+            &[
+                "match",
+                "chess",
+                "--a",
+                "uci-nodes:0:stockfish",
+                "--b",
+                "level:1",
+            ],
+            "uci-nodes:N:<command>",
         ),
         (
             &["match", "chess", "--a", "level:1", "--b", "stockfish"],
