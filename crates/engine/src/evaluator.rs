@@ -1,4 +1,4 @@
-use tablero_core::Position;
+use tablero_core::{Position, Side};
 
 use crate::level::{LevelTable, STANDARD_LEVELS};
 
@@ -165,9 +165,11 @@ pub trait Evaluator<P: Position>: Send + Sync {
     /// led back to it: `cycle[0]` is the earlier occurrence, each next position
     /// follows from the one before by one move, and the last is the current position.
     /// Asked only when [`Evaluator::JUDGES_CYCLES`] is set; most games call a
-    /// repetition a draw.
-    fn repetition_score(&self, cycle: &[P]) -> Score {
-        let _ = cycle;
+    /// repetition a draw. `searching` is the side the search plays for (the root's
+    /// side to move), so a game can weigh a ruling in that side's favour more
+    /// cautiously than one against it.
+    fn repetition_score(&self, cycle: &[P], searching: Side) -> Score {
+        let _ = (cycle, searching);
         0
     }
 }

@@ -332,8 +332,9 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         while j >= first {
             if self.keys[j] == key {
                 return Some(if E::JUDGES_CYCLES {
+                    let searching = self.positions[self.root_index].turn();
                     self.evaluator
-                        .repetition_score(&self.positions[j..=current])
+                        .repetition_score(&self.positions[j..=current], searching)
                 } else {
                     0
                 });

@@ -46,7 +46,7 @@ fn negamax<P: Position, E: Evaluator<P>>(
             j -= 2;
             if path[j].zobrist() == key {
                 return if E::JUDGES_CYCLES {
-                    evaluator.repetition_score(&path[j..=current])
+                    evaluator.repetition_score(&path[j..=current], path[0].turn())
                 } else {
                     0
                 };

@@ -5,7 +5,7 @@ use tablero_core::{Outcome, Position, Reason, SplitMix64};
 use tablero_engine::{
     Engine, Evaluator, Limits, MATE, MATE_BOUND, SearchOptions, XiangqiEvaluator,
 };
-use tablero_xiangqi::{Move, Piece, Setup, Square, Xiangqi};
+use tablero_xiangqi::{Move, Piece, Setup, Side, Square, Xiangqi};
 
 fn pos(fen: &str) -> Xiangqi {
     Xiangqi::from_fen(fen).expect("valid FEN")
@@ -195,18 +195,25 @@ fn perpetual_check_loses_for_the_checker() {
         "4k4/8R/9/9/rr7/nn7/4P4/9/9/2BAKAB2 w - - 0 1",
         "i8i9 e9e8 i9i8 e8e9",
     );
-    // Red, to move at the end, checked on every move of the cycle: red loses.
-    let score = evaluator.repetition_score(&checking);
+    // Red, to move at the end, checked on every move of the cycle: red loses, in full
+    // when red is the side searching.
+    let score = evaluator.repetition_score(&checking, Side::White);
     assert!(score <= -10_000 && score > -MATE_BOUND, "{score}");
-    // From black's side (the cycle one move on), black wins.
+    // Black searching takes the ruling in its favour as an edge, not the game.
+    let edge = -evaluator.repetition_score(&checking, Side::Black);
+    assert!(edge > 0 && edge < 300, "{edge}");
+    // From black's side (the cycle one move on), black wins: in full when red
+    // searches, as an edge when black does.
     let on = cycle(
         "4k4/8R/9/9/rr7/nn7/4P4/9/9/2BAKAB2 w - - 0 1",
         "i8i9 e9e8 i9i8 e8e9 i8i9",
     );
-    assert!(evaluator.repetition_score(&on[1..]) >= 10_000);
+    assert!(evaluator.repetition_score(&on[1..], Side::White) >= 10_000);
+    assert_eq!(evaluator.repetition_score(&on[1..], Side::Black), edge);
     // Both sides shuffle without checks or chases: a draw.
     let idle = cycle(tablero_xiangqi::START_FEN, "h2e2 h7e7 e2h2 e7h7");
-    assert_eq!(evaluator.repetition_score(&idle), 0);
+    assert_eq!(evaluator.repetition_score(&idle, Side::White), 0);
+    assert_eq!(evaluator.repetition_score(&idle, Side::Black), 0);
 
     // Red, far behind in material, has checked from i9 and i8 while black's general went
     // back and forth between e9 and e8; checking from i9 again repeats the cycle.
@@ -264,11 +271,27 @@ fn perpetual_chase_loses_for_the_chaser() {
     let history = cycle(fen, "h6i6 i0h0 i6h6 h0i0");
     assert_repeating_loses(&history, "h6i6");
 
-    // Black, whose cannon is chased, claims the rule: stepping back to h0 repeats the
-    // position after red's chases, and red chased on every move of that cycle.
+    // Black, a horse up, whose cannon is chased: stepping back to h0 would repeat the
+    // position after red's chases, red having chased on every move of that cycle. A
+    // ruling in black's favour, but black counts it as an edge, not the game, and
+    // plays on from a position it rates far higher.
     let root = history.last().expect("a cycle");
     let after_chase = played(root, "h6i6");
+    let claim = mv(&after_chase, "i0h0");
     let engine = Engine::new(XiangqiEvaluator, 16);
+    let black = engine.go(&after_chase, &history, &Limits::depth(4));
+    assert_ne!(black.best, Some(claim), "{:?}", black.lines);
+    assert!(
+        black.score() > 300 && black.score() < 10_000,
+        "{:?}",
+        black.lines
+    );
+
+    // Without the horse black has nothing better than the cannon's square, and claims.
+    let level = "4kab2/4a4/4b4/3rC2R1/9/9/9/4B4/4A4/4KAB1c w - - 0 1";
+    let history = cycle(level, "h6i6 i0h0 i6h6 h0i0");
+    let after_chase = played(history.last().expect("a cycle"), "h6i6");
+    engine.new_game();
     let black = engine.go(&after_chase, &history, &Limits::depth(4));
     assert_eq!(
         black.best,
@@ -276,7 +299,52 @@ fn perpetual_chase_loses_for_the_chaser() {
         "{:?}",
         black.lines
     );
-    assert!(black.score() >= 10_000, "{:?}", black.lines);
+    assert!(
+        black.score() > 0 && black.score() < 300,
+        "{:?}",
+        black.lines
+    );
+}
+
+/// Red, a chariot and a pawn against two chariots and two horses, has checked from i9
+/// and i8 while black's general stepped between e9 and e8, and checks from i9 again.
+/// Stepping back to e8 repeats the cycle, which the rules score as red's loss; but
+/// arbiters differ on the rulings (a match may call every repetition a draw), so
+/// black, far ahead, blocks with its horse and plays on rather than claim it. With no
+/// better move a side does claim it (`perpetual_chase_loses_for_the_chaser`).
+#[test]
+fn a_side_far_ahead_plays_on_rather_than_claim_a_repetition_ruling() {
+    let fen = "4k4/8R/6n2/9/rr7/n8/4P4/9/9/2BAKAB2 w - - 0 1";
+    let history = cycle(fen, "i8i9 e9e8 i9i8 e8e9");
+    let root = played(history.last().expect("a cycle"), "i8i9");
+    let repeat = mv(&root, "e9e8");
+    let engine = Engine::new(XiangqiEvaluator, 16);
+    let stop = Default::default();
+    let only_repeat = SearchOptions {
+        root_moves: vec![repeat],
+        ..SearchOptions::default()
+    };
+    let repeated = engine.search(
+        &root,
+        &history,
+        &Limits::depth(3),
+        &only_repeat,
+        &stop,
+        |_| {},
+    );
+    assert!(
+        repeated.score() > 0 && repeated.score() < 300,
+        "{:?}",
+        repeated.lines
+    );
+    engine.new_game();
+    let free = engine.go(&root, &history, &Limits::depth(4));
+    assert_ne!(free.best, Some(repeat), "{:?}", free.lines);
+    assert!(
+        free.score() > repeated.score() + 300 && free.score() < 10_000,
+        "{:?}",
+        free.lines
+    );
 }
 
 /// 200 fast games (200 nodes a move, 150 plies at most): every move the engine

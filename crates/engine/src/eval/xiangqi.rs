@@ -647,22 +647,36 @@ impl Evaluator<Xiangqi> for XiangqiEvaluator {
 
     const JUDGES_CYCLES: bool = true;
 
-    fn repetition_score(&self, cycle: &[Xiangqi]) -> Score {
+    fn repetition_score(&self, cycle: &[Xiangqi], searching: Side) -> Score {
         let Some(now) = cycle.last() else {
             return 0;
         };
-        match judge_positions(cycle).outcome.winner() {
-            Some(winner) if winner == now.turn() => RULE_WIN,
-            Some(_) => -RULE_WIN,
-            None => 0,
-        }
+        let Some(winner) = judge_positions(cycle).outcome.winner() else {
+            return 0;
+        };
+        let value = if winner == searching {
+            RULING_EDGE
+        } else {
+            RULE_WIN
+        };
+        if winner == now.turn() { value } else { -value }
     }
 }
 
-/// The score of a repetition won by the perpetual check or chase rule: decisive, far
+/// The score of a repetition lost by the perpetual check or chase rule: decisive, far
 /// above any material balance, yet below the mate scores so a real mate is still
-/// preferred.
+/// preferred. The searching side never repeats into such a loss and expects its
+/// opponent not to either.
 const RULE_WIN: Score = 15_000;
+
+/// What the searching side makes of a repetition the rules award to it: a small edge
+/// over a draw, not the game. Arbiters and programs differ on the chase rules (Debian's
+/// Fairy-Stockfish knows perpetual check only, and many matches call every repetition
+/// a draw), so the engine takes the ruling when it has nothing better, and plays on
+/// from a position it rates higher instead of counting on the ruling. Against its own
+/// side the ruling is taken at full weight: the engine keeps to the rules wherever
+/// they are applied.
+const RULING_EDGE: Score = 100;
 
 #[cfg(test)]
 mod tests {

@@ -3,6 +3,7 @@
 use super::{Accumulator, Network, NetworkInput};
 use crate::evaluator::{Evaluator, Score, Terminal};
 use crate::level::LevelTable;
+use tablero_core::Side;
 
 /// Wraps a game's hand-written evaluator `E`: with a network, positions are evaluated
 /// by it (through the per-ply accumulators the search keeps); without one, by `E`, and
@@ -142,7 +143,7 @@ impl<P: NetworkInput, E: Evaluator<P>> Evaluator<P> for NnueEvaluator<E> {
 
     const JUDGES_CYCLES: bool = E::JUDGES_CYCLES;
 
-    fn repetition_score(&self, cycle: &[P]) -> Score {
-        self.hand.repetition_score(cycle)
+    fn repetition_score(&self, cycle: &[P], searching: Side) -> Score {
+        self.hand.repetition_score(cycle, searching)
     }
 }
