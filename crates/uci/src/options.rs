@@ -12,7 +12,7 @@ use tablero_games::{EngineProtocol, Evaluation, GameKind, Level, Variant};
 /// 10 against 2300 and 2450 (100 games each, both about 2350); levels 1–2 hang below
 /// level 3 by the self-play ladder, as Stockfish's scale stops at 1350
 /// (docs/engine.md "Levels and Elo"). With `UseNNUE false` the levels play weaker.
-pub const LEVEL_ELO: [u32; 10] = [420, 870, 1290, 1630, 1660, 1830, 2000, 2120, 2240, 2350];
+pub const LEVEL_ELO: [u32; 10] = [420, 870, 1290, 1630, 1770, 1830, 2000, 2120, 2240, 2350];
 
 /// The level that plays at `elo`: the strongest whose [`LEVEL_ELO`] does not exceed
 /// it (level 1 below the table).
