@@ -657,17 +657,17 @@ impl Evaluator<Xiangqi> for XiangqiEvaluator {
         let value = if winner == searching {
             RULING_EDGE
         } else {
-            RULE_WIN
+            RULING_AGAINST
         };
         if winner == now.turn() { value } else { -value }
     }
 }
 
-/// The score of a repetition lost by the perpetual check or chase rule: decisive, far
-/// above any material balance, yet below the mate scores so a real mate is still
-/// preferred. The searching side never repeats into such a loss and expects its
-/// opponent not to either.
-const RULE_WIN: Score = 15_000;
+/// What a repetition the perpetual check or chase rule awards against the searching
+/// side is worth to the winner: decisive, far above any material balance, yet below
+/// the mate scores so a real mate is still preferred. The searching side never
+/// repeats into such a loss.
+const RULING_AGAINST: Score = 15_000;
 
 /// What the searching side makes of a repetition the rules award to it: a small edge
 /// over a draw, not the game. Arbiters and programs differ on the chase rules (Debian's
