@@ -1,9 +1,10 @@
 //! A game's evaluator with its static evaluation answered by a network.
 
+use tablero_core::Side;
+
 use super::{Accumulator, Network, NetworkInput};
 use crate::evaluator::{Evaluator, Score, Terminal};
 use crate::level::LevelTable;
-use tablero_core::Side;
 
 /// Wraps a game's hand-written evaluator `E`: with a network, positions are evaluated
 /// by it (through the per-ply accumulators the search keeps); without one, by `E`, and
