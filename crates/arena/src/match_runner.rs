@@ -195,8 +195,11 @@ pub struct MatchConfig {
     pub b: PlayerSpec,
     /// Games to play: each opening twice, colours swapped; an odd last game once.
     pub games: u32,
-    /// Each side's clock.
+    /// Each side's clock, or player A's when B has its own.
     pub time_control: TimeControl,
+    /// Player B's clock when it differs from A's: time odds, e.g. a stronger engine
+    /// given a tenth of the other's time.
+    pub b_time_control: Option<TimeControl>,
     /// Seed of the openings and of the levels' choices: the same seed, the same
     /// openings.
     pub seed: u64,
@@ -261,11 +264,23 @@ impl MatchConfig {
             b,
             games,
             time_control,
+            b_time_control: None,
             seed: DEFAULT_SEED,
             concurrency: 1,
             max_plies: DEFAULT_MAX_PLIES,
             hash_mb: 32,
         }
+    }
+}
+
+impl MatchConfig {
+    /// The clocks of players A and B.
+    #[must_use]
+    pub fn time_controls(&self) -> [TimeControl; 2] {
+        [
+            self.time_control,
+            self.b_time_control.unwrap_or(self.time_control),
+        ]
     }
 }
 
@@ -316,13 +331,16 @@ impl GameReport {
     }
 
     /// The game in its file format (see [`AnyRecord::export`]) with the players'
-    /// names, the event, round, time control and result.
+    /// names, the event, round, time control and result. `time_controls` are A's and
+    /// B's ([`MatchConfig::time_controls`]); with time odds the tags
+    /// `WhiteTimeControl` and `BlackTimeControl` (as cutechess writes them) replace
+    /// `TimeControl`.
     #[must_use]
-    pub fn export(&self, a_name: &str, b_name: &str, time_control: TimeControl) -> String {
-        let (white, black) = if self.a_side == Side::White {
-            (a_name, b_name)
+    pub fn export(&self, a_name: &str, b_name: &str, time_controls: [TimeControl; 2]) -> String {
+        let ((white, white_tc), (black, black_tc)) = if self.a_side == Side::White {
+            ((a_name, time_controls[0]), (b_name, time_controls[1]))
         } else {
-            (b_name, a_name)
+            ((b_name, time_controls[1]), (a_name, time_controls[0]))
         };
         let mut tags = vec![
             ("Event".to_owned(), "tablero match".to_owned()),
@@ -335,8 +353,15 @@ impl GameReport {
                 self.record.player_tag(Side::Black).to_owned(),
                 black.to_owned(),
             ),
-            ("TimeControl".to_owned(), time_control.to_string()),
         ];
+        if white_tc == black_tc {
+            tags.push(("TimeControl".to_owned(), white_tc.to_string()));
+        } else {
+            for (side, tc) in [(Side::White, white_tc), (Side::Black, black_tc)] {
+                let tag = format!("{}TimeControl", self.record.player_tag(side));
+                tags.push((tag, tc.to_string()));
+            }
+        }
         if let Some(note) = &self.note {
             tags.push(("Annotator".to_owned(), note.clone()));
         }
@@ -707,7 +732,7 @@ impl Player {
         &mut self,
         record: &AnyRecord,
         clocks: &[Duration; 2],
-        increment: Duration,
+        increments: [Duration; 2],
         seed: u64,
         timeout: Duration,
     ) -> Result<Option<String>, String> {
@@ -722,7 +747,7 @@ impl Player {
                     limits: Limits {
                         clock: Some(Clock {
                             remaining: clocks[side.index()],
-                            increment,
+                            increment: increments[side.index()],
                             moves_to_go: None,
                         }),
                         overhead: MOVE_OVERHEAD,
@@ -746,7 +771,7 @@ impl Player {
                 let moves: Vec<String> = record.moves().iter().map(|m| m.text.clone()).collect();
                 let clock = UciClock {
                     remaining: *clocks,
-                    increment: [increment; 2],
+                    increment: increments,
                 };
                 engine
                     .best_move(record.start(), &moves, &clock, timeout)
@@ -760,7 +785,7 @@ impl Player {
                         record.start(),
                         &moves,
                         clocks[side.index()],
-                        increment,
+                        increments[side.index()],
                         timeout,
                     )
                     .map_err(|e| e.to_string())
@@ -808,8 +833,7 @@ fn play_game(
             });
         }
     }
-    let tc = config.time_control;
-    let mut clocks = [tc.base; 2];
+    let (mut clocks, increments) = start_clocks(config, a_side);
     let mut rng =
         SplitMix64::new(config.seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     while ended.is_none() {
@@ -837,7 +861,7 @@ fn play_game(
         let chosen = players[who].choose(
             &record,
             &clocks,
-            tc.increment,
+            increments,
             rng.next(),
             clocks[side.index()] + FLAG_GRACE,
         );
@@ -850,7 +874,7 @@ fn play_game(
             ended = Some(record.flag_outcome(side));
             break;
         }
-        clocks[side.index()] = clocks[side.index()] - spent + tc.increment;
+        clocks[side.index()] = clocks[side.index()] - spent + increments[side.index()];
         match chosen {
             Ok(Some(m)) => {
                 if let Err(e) = record.play_text(&m) {
@@ -876,6 +900,20 @@ fn play_game(
         record,
         opening_plies: opening.moves.len(),
     }
+}
+
+/// Each side's starting clock and increment (indexed by [`Side::index`]) when player
+/// A has `a_side`.
+fn start_clocks(config: &MatchConfig, a_side: Side) -> ([Duration; 2], [Duration; 2]) {
+    let [a, b] = config.time_controls();
+    let mut clocks = [Duration::ZERO; 2];
+    let mut increments = [Duration::ZERO; 2];
+    for side in [Side::White, Side::Black] {
+        let tc = if side == a_side { a } else { b };
+        clocks[side.index()] = tc.base;
+        increments[side.index()] = tc.increment;
+    }
+    (clocks, increments)
 }
 
 fn spec_of(config: &MatchConfig, player: usize) -> &PlayerSpec {
@@ -1074,6 +1112,59 @@ mod tests {
                 assert!(r.record.plies() >= r.opening_plies);
             }
         }
+    }
+
+    #[test]
+    fn with_time_odds_each_player_keeps_its_own_clock_in_either_colour() {
+        let tc = |text: &str| -> TimeControl { text.parse().expect("valid in this test") };
+        let mut config = MatchConfig::new(
+            GameKind::Chess,
+            Variant::Standard,
+            PlayerSpec::Level(Level::MIN),
+            PlayerSpec::Level(Level::MIN),
+            2,
+            tc("10+0.1"),
+        );
+        let (ten, one) = (Duration::from_secs(10), Duration::from_secs(1));
+        let (tenth, hundredth) = (Duration::from_millis(100), Duration::from_millis(10));
+        assert_eq!(start_clocks(&config, Side::Black), ([ten; 2], [tenth; 2]));
+        config.b_time_control = Some(tc("1+0.01"));
+        assert_eq!(config.time_controls(), [tc("10+0.1"), tc("1+0.01")]);
+        assert_eq!(
+            start_clocks(&config, Side::White),
+            ([ten, one], [tenth, hundredth])
+        );
+        assert_eq!(
+            start_clocks(&config, Side::Black),
+            ([one, ten], [hundredth, tenth])
+        );
+    }
+
+    #[test]
+    fn a_match_at_time_odds_names_each_sides_clock_in_its_records() {
+        let tc = |text: &str| -> TimeControl { text.parse().expect("valid in this test") };
+        let mut config = MatchConfig::new(
+            GameKind::Chess,
+            Variant::Standard,
+            PlayerSpec::Level(Level::MIN),
+            PlayerSpec::Level(Level::MIN),
+            2,
+            tc("2+0.02"),
+        );
+        config.max_plies = 12;
+        let reports = run_match(&config, |_| {}).expect("valid in this test");
+        let even = reports[0].export("a", "b", config.time_controls());
+        assert!(even.contains("[TimeControl \"2+0.02\"]"), "{even}");
+        assert!(!even.contains("WhiteTimeControl"), "{even}");
+        config.b_time_control = Some(tc("1+0.01"));
+        let reports = run_match(&config, |_| {}).expect("valid in this test");
+        let [first, second] = [0, 1].map(|n| reports[n].export("a", "b", config.time_controls()));
+        // A has White in the first game and Black in the second.
+        assert!(first.contains("[WhiteTimeControl \"2+0.02\"]"), "{first}");
+        assert!(first.contains("[BlackTimeControl \"1+0.01\"]"), "{first}");
+        assert!(second.contains("[WhiteTimeControl \"1+0.01\"]"), "{second}");
+        assert!(second.contains("[BlackTimeControl \"2+0.02\"]"), "{second}");
+        assert!(!first.contains("[TimeControl "), "{first}");
     }
 
     #[test]

@@ -33,6 +33,10 @@ pub(crate) struct MatchArgs {
     /// Time control per side: SECS+INC (Fischer), e.g. 10+0.1.
     #[arg(long, value_name = "SECS+INC")]
     tc: String,
+    /// Player B's time control, when it differs from --tc (time odds), e.g.
+    /// `--tc 10+0.1 --tc-b 1+0.01` gives B a tenth of A's time.
+    #[arg(long = "tc-b", value_name = "SECS+INC")]
+    tc_b: Option<String>,
     /// Seed of the openings and the levels' choices (same seed, same openings).
     #[arg(long, default_value_t = DEFAULT_SEED)]
     seed: u64,
@@ -62,11 +66,18 @@ pub(crate) fn run(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
     let a: PlayerSpec = args.a.parse().map_err(|e| format!("--a: {e}"))?;
     let b: PlayerSpec = args.b.parse().map_err(|e| format!("--b: {e}"))?;
     let time_control: TimeControl = args.tc.parse().map_err(|e| format!("--tc: {e}"))?;
+    let b_time_control: Option<TimeControl> = args
+        .tc_b
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(|e| format!("--tc-b: {e}"))?;
     let variant = args
         .game
         .variant(args.variant.as_deref())
         .map_err(|e| e.to_string())?;
     let mut config = MatchConfig::new(args.game, variant, a, b, args.games, time_control);
+    config.b_time_control = b_time_control;
     config.seed = args.seed;
     config.concurrency = args.concurrency.clamp(1, 64);
     config.max_plies = args.max_plies.max(1);
@@ -119,7 +130,7 @@ pub(crate) fn run(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
     if let Some(path) = &args.pgn {
         let text: Vec<String> = reports
             .iter()
-            .map(|r| r.export(&a_name, &b_name, time_control))
+            .map(|r| r.export(&a_name, &b_name, config.time_controls()))
             .collect();
         std::fs::write(path, text.join("\n"))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;

@@ -189,6 +189,40 @@ fn chess3d_match() {
 }
 
 #[test]
+fn time_odds_give_player_b_its_own_clock() {
+    let file = temp_file("odds");
+    let path = file.to_str().expect("a UTF-8 temporary path");
+    let out = tablero(&[
+        "match",
+        "chess",
+        "--a",
+        "level:1",
+        "--b",
+        "level:1",
+        "--games",
+        "2",
+        "--tc",
+        "4+0.04",
+        "--tc-b",
+        "2+0.02",
+        "--max-plies",
+        "10",
+        "--pgn",
+        path,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&file).expect("the game file was written");
+    let _ = std::fs::remove_file(&file);
+    // A plays White in game 1, Black in game 2; B's clock follows B.
+    let games: Vec<&str> = text.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 2, "{text}");
+    assert!(games[0].contains("[WhiteTimeControl \"4+0.04\"]"), "{text}");
+    assert!(games[0].contains("[BlackTimeControl \"2+0.02\"]"), "{text}");
+    assert!(games[1].contains("[WhiteTimeControl \"2+0.02\"]"), "{text}");
+    assert!(games[1].contains("[BlackTimeControl \"4+0.04\"]"), "{text}");
+}
+
+#[test]
 fn fixed_node_players_replay_the_same_games() {
     // Searches of a fixed node count with one thread are deterministic, so the same
     // match twice gives the same games: what makes such matches a clean comparison of
@@ -289,7 +323,7 @@ fn an_odd_match_plays_its_last_opening_once() {
 
 #[test]
 fn bad_input_fails_with_one_clear_line() {
-    let cases: [(&[&str], &str); 12] = [
+    let cases: [(&[&str], &str); 13] = [
         (
             &["match", "chess", "--a", "level:11", "--b", "level:1"],
             "--a: player \"level:11\"",
@@ -378,6 +412,12 @@ fn bad_input_fails_with_one_clear_line() {
                 "match", "chess", "--a", "level:1", "--b", "level:1", "--tc", "0+1",
             ],
             "--tc",
+        ),
+        (
+            &[
+                "match", "chess", "--a", "level:1", "--b", "level:1", "--tc-b", "1+x",
+            ],
+            "--tc-b: time control \"1+x\"",
         ),
     ];
     for (given, expected) in cases {
