@@ -121,7 +121,7 @@ pub const STANDARD_LEVELS: LevelTable = [
 /// The levels of chess: the standard table re-spaced on Stockfish's `UCI_Elo` scale
 /// at 10+0.1 (docs/engine.md, "Levels and Elo"). There depth 6 with less noise
 /// measured no better than depth 5, so level 5 keeps nearly level 4's noise one ply
-/// deeper.
+/// deeper, and level 6 steps up by a ply (depth 7) rather than by less noise.
 /// At that time control levels 7–9 stop on their share of the clock long before
 /// their node budgets (at 6 % and 8 % levels 7 and 8 searched the same 12,000–22,000
 /// nodes a move and measured 27 apart). Against Stockfish's limited strength how
@@ -131,6 +131,7 @@ pub const STANDARD_LEVELS: LevelTable = [
 pub const CHESS_LEVELS: LevelTable = {
     let mut table = STANDARD_LEVELS;
     table[4] = level(Some(5), None, 5, 90, 35, 100);
+    table[5] = level(Some(7), None, 4, 35, 10, 100);
     table[6] = level(None, Some(20_000), 3, 20, 0, 4);
     table[7] = level(None, Some(50_000), 2, 12, 0, 10);
     table[8] = level(None, Some(120_000), 1, 0, 0, 20);
