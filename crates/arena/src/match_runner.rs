@@ -1114,17 +1114,26 @@ mod tests {
         }
     }
 
-    #[test]
-    fn with_time_odds_each_player_keeps_its_own_clock_in_either_colour() {
-        let tc = |text: &str| -> TimeControl { text.parse().expect("valid in this test") };
-        let mut config = MatchConfig::new(
+    fn tc(text: &str) -> TimeControl {
+        text.parse().expect("valid in this test")
+    }
+
+    /// Two chess games of level 1 against itself at `clock`.
+    fn level_one_pair(clock: &str) -> MatchConfig {
+        let one = PlayerSpec::Level(Level::MIN);
+        MatchConfig::new(
             GameKind::Chess,
             Variant::Standard,
-            PlayerSpec::Level(Level::MIN),
-            PlayerSpec::Level(Level::MIN),
+            one.clone(),
+            one,
             2,
-            tc("10+0.1"),
-        );
+            tc(clock),
+        )
+    }
+
+    #[test]
+    fn with_time_odds_each_player_keeps_its_own_clock_in_either_colour() {
+        let mut config = level_one_pair("10+0.1");
         let (ten, one) = (Duration::from_secs(10), Duration::from_secs(1));
         let (tenth, hundredth) = (Duration::from_millis(100), Duration::from_millis(10));
         assert_eq!(start_clocks(&config, Side::Black), ([ten; 2], [tenth; 2]));
@@ -1142,15 +1151,7 @@ mod tests {
 
     #[test]
     fn a_match_at_time_odds_names_each_sides_clock_in_its_records() {
-        let tc = |text: &str| -> TimeControl { text.parse().expect("valid in this test") };
-        let mut config = MatchConfig::new(
-            GameKind::Chess,
-            Variant::Standard,
-            PlayerSpec::Level(Level::MIN),
-            PlayerSpec::Level(Level::MIN),
-            2,
-            tc("2+0.02"),
-        );
+        let mut config = level_one_pair("2+0.02");
         config.max_plies = 12;
         let reports = run_match(&config, |_| {}).expect("valid in this test");
         let even = reports[0].export("a", "b", config.time_controls());
