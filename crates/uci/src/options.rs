@@ -7,12 +7,12 @@ use tablero_games::{EngineProtocol, Evaluation, GameKind, Level, Variant};
 /// Strength of each level for `UCI_LimitStrength`: the Elo a level is taken to play
 /// at, level 1 first, on Stockfish 15.1's `UCI_Elo` scale at 10+0.1 in chess, with
 /// the default evaluation (the network). Levels 3–9 were measured against Stockfish
-/// limited near their strength: level 3 30 games, level 4 130 (pooled), 5–9 100 each with chess's
+/// limited near their strength: levels 3 and 4 130 games each (pooled), 5–9 100 each with chess's
 /// own table (`tablero_engine::CHESS_LEVELS`), level
 /// 10 against 2300 and 2450 (100 games each, both about 2350); levels 1–2 hang below
 /// level 3 by the self-play ladder, as Stockfish's scale stops at 1350
 /// (docs/engine.md "Levels and Elo"). With `UseNNUE false` the levels play weaker.
-pub const LEVEL_ELO: [u32; 10] = [420, 870, 1290, 1630, 1770, 1890, 2000, 2120, 2240, 2350];
+pub const LEVEL_ELO: [u32; 10] = [450, 900, 1320, 1630, 1770, 1890, 2000, 2120, 2240, 2350];
 
 /// The level that plays at `elo`: the strongest whose [`LEVEL_ELO`] does not exceed
 /// it (level 1 below the table).
