@@ -271,9 +271,7 @@ impl MatchConfig {
             hash_mb: 32,
         }
     }
-}
 
-impl MatchConfig {
     /// The clocks of players A and B.
     #[must_use]
     pub fn time_controls(&self) -> [TimeControl; 2] {
@@ -332,9 +330,9 @@ impl GameReport {
 
     /// The game in its file format (see [`AnyRecord::export`]) with the players'
     /// names, the event, round, time control and result. `time_controls` are A's and
-    /// B's ([`MatchConfig::time_controls`]); with time odds the tags
-    /// `WhiteTimeControl` and `BlackTimeControl` (as cutechess writes them) replace
-    /// `TimeControl`.
+    /// B's ([`MatchConfig::time_controls`]); with time odds a tag per side, the side's
+    /// player tag followed by `TimeControl` (`WhiteTimeControl`, `BlackTimeControl` as
+    /// cutechess writes them; `RedTimeControl` in xiangqi), replaces `TimeControl`.
     #[must_use]
     pub fn export(&self, a_name: &str, b_name: &str, time_controls: [TimeControl; 2]) -> String {
         let ((white, white_tc), (black, black_tc)) = if self.a_side == Side::White {

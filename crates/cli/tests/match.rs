@@ -190,36 +190,52 @@ fn chess3d_match() {
 
 #[test]
 fn time_odds_give_player_b_its_own_clock() {
-    let file = temp_file("odds");
-    let path = file.to_str().expect("a UTF-8 temporary path");
-    let out = tablero(&[
-        "match",
-        "chess",
-        "--a",
-        "level:1",
-        "--b",
-        "level:1",
-        "--games",
-        "2",
-        "--tc",
-        "4+0.04",
-        "--tc-b",
-        "2+0.02",
-        "--max-plies",
-        "10",
-        "--pgn",
-        path,
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = std::fs::read_to_string(&file).expect("the game file was written");
-    let _ = std::fs::remove_file(&file);
-    // A plays White in game 1, Black in game 2; B's clock follows B.
-    let games: Vec<&str> = text.split("[Event ").skip(1).collect();
-    assert_eq!(games.len(), 2, "{text}");
-    assert!(games[0].contains("[WhiteTimeControl \"4+0.04\"]"), "{text}");
-    assert!(games[0].contains("[BlackTimeControl \"2+0.02\"]"), "{text}");
-    assert!(games[1].contains("[WhiteTimeControl \"2+0.02\"]"), "{text}");
-    assert!(games[1].contains("[BlackTimeControl \"4+0.04\"]"), "{text}");
+    for game in ["chess", "xiangqi", "draughts", "chess3d"] {
+        let file = temp_file(&format!("odds-{game}"));
+        let path = file.to_str().expect("a UTF-8 temporary path");
+        let out = tablero(&[
+            "match",
+            game,
+            "--a",
+            "level:1",
+            "--b",
+            "level:1",
+            "--games",
+            "2",
+            "--tc",
+            "4+0.04",
+            "--tc-b",
+            "2+0.02",
+            "--max-plies",
+            "10",
+            "--pgn",
+            path,
+        ]);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+        let text = std::fs::read_to_string(&file).expect("the game file was written");
+        let _ = std::fs::remove_file(&file);
+        // Read back with the game's own reader: A has the first move in game 1 and the
+        // second in game 2, and B's clock follows B.
+        let kind: GameKind = game.parse().expect("a game id in this test");
+        let variant = kind.variant(None).expect("the default variant");
+        let games: Vec<_> = AnyRecord::import(kind, variant, &text)
+            .into_iter()
+            .map(|r| r.unwrap_or_else(|e| panic!("{game}: {e}\n{text}")))
+            .collect();
+        assert_eq!(games.len(), 2, "{text}");
+        for (g, a_first) in games.iter().zip([true, false]) {
+            let first = g.record.first_side();
+            let clock_of = |side| g.tag(&format!("{}TimeControl", g.record.player_tag(side)));
+            let (a_side, b_side) = if a_first {
+                (first, first.other())
+            } else {
+                (first.other(), first)
+            };
+            assert_eq!(clock_of(a_side), Some("4+0.04"), "{text}");
+            assert_eq!(clock_of(b_side), Some("2+0.02"), "{text}");
+            assert_eq!(g.tag("TimeControl"), None, "{text}");
+        }
+    }
 }
 
 #[test]
