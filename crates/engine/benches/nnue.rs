@@ -56,7 +56,7 @@ fn evaluations<P: NetworkInput, E: Evaluator<P>>(
                 .iter()
                 .map(|p| {
                     network.refresh(black_box(p), &mut acc);
-                    network.evaluate(&acc, p.turn())
+                    network.evaluate(p, &acc)
                 })
                 .sum::<i32>()
         });
@@ -70,7 +70,7 @@ fn evaluations<P: NetworkInput, E: Evaluator<P>>(
                 let (from, to) = if i % 2 == 0 { (0, 1) } else { (1, 0) };
                 let parent = accs[from].clone();
                 network.update(&pair[0], black_box(&pair[1]), &parent, &mut accs[to]);
-                sum += network.evaluate(&accs[to], pair[1].turn());
+                sum += network.evaluate(&pair[1], &accs[to]);
             }
             sum
         });

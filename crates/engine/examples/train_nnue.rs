@@ -3,6 +3,7 @@
 //! ```text
 //! train_nnue chess|xiangqi|draughts DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand]
 //!            [--validation FILE] [--shrink S] [--init NETWORK] [--learning-rate LR]
+//!            [--buckets N]
 //! train_nnue check chess|xiangqi|draughts DATA NETWORK K
 //! ```
 //!
@@ -24,7 +25,9 @@
 //! such a correction small where the data do not insist. `--init NETWORK` starts from
 //! a network's weights instead of random ones (it must be of the same game and kind),
 //! so that a network can be trained further on new positions, typically with a lower
-//! `--learning-rate` (0.001 by default). With the same DATA, SEED and options
+//! `--learning-rate` (0.001 by default). `--buckets N` trains N output buckets chosen
+//! by the number of pieces (`Network::output_bucket`); from a network of one bucket,
+//! every bucket starts as a copy of its output. With the same DATA, SEED and options
 //! the result is the same file, byte for byte: threads only split batches, and their gradients are
 //! summed in a fixed order.
 
@@ -34,7 +37,9 @@ use std::time::Instant;
 use tablero_chess::{CastlingMode, Chess};
 use tablero_core::{Side, SplitMix64};
 use tablero_draughts::{Draughts, RuleSet};
-use tablero_engine::nnue::{FloatWeights, HIDDEN, NetworkInput, SCALE};
+use tablero_engine::nnue::{
+    FloatWeights, HIDDEN, MAX_OUTPUT_BUCKETS, NetworkInput, SCALE, output_bucket,
+};
 use tablero_engine::{
     ChessEvaluator, DraughtsEvaluator, Evaluator, Network, NnueEvaluator, XiangqiEvaluator,
 };
@@ -79,15 +84,20 @@ struct Dataset {
     /// The hand evaluation for the side to move, in output units (centipawns / SCALE),
     /// when the network learns a correction to it; zero otherwise.
     base: Vec<f32>,
+    /// The output bucket that reads the position.
+    buckets: Vec<u8>,
+    bucket_count: usize,
 }
 
 impl Dataset {
-    fn new() -> Dataset {
+    fn new(bucket_count: usize) -> Dataset {
         Dataset {
             inputs: Vec::new(),
             offsets: vec![0],
             targets: Vec::new(),
             base: Vec::new(),
+            buckets: Vec::new(),
+            bucket_count,
         }
     }
 
@@ -113,6 +123,9 @@ impl Dataset {
         self.offsets.push(self.inputs.len() as u32);
         self.targets.push(target);
         self.base.push(base);
+        let pieces = views[0].len();
+        self.buckets
+            .push(output_bucket(self.bucket_count, pieces, P::MAX_PIECES) as u8);
     }
 
     fn len(&self) -> usize {
@@ -129,19 +142,19 @@ impl Dataset {
 /// moments).
 type Weights = FloatWeights;
 
-fn zeros(features: usize) -> Weights {
+fn zeros(features: usize, buckets: usize) -> Weights {
     Weights {
         feature: vec![0.0; features * HIDDEN],
         feature_bias: vec![0.0; HIDDEN],
-        output: vec![0.0; 2 * HIDDEN],
-        output_bias: 0.0,
+        output: vec![0.0; buckets * 2 * HIDDEN],
+        output_bias: vec![0.0; buckets],
     }
 }
 
-fn random(features: usize, rng: &mut SplitMix64) -> Weights {
+fn random(features: usize, buckets: usize, rng: &mut SplitMix64) -> Weights {
     let mut uniform =
         |scale: f32| (rng.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * scale - scale;
-    let mut w = zeros(features);
+    let mut w = zeros(features, buckets);
     w.feature.iter_mut().for_each(|x| *x = uniform(0.1));
     w.feature_bias.iter_mut().for_each(|x| *x = uniform(0.1));
     w.output
@@ -154,7 +167,7 @@ fn clear(w: &mut Weights) {
     w.feature.fill(0.0);
     w.feature_bias.fill(0.0);
     w.output.fill(0.0);
-    w.output_bias = 0.0;
+    w.output_bias.fill(0.0);
 }
 
 fn add(sum: &mut Weights, other: &Weights) {
@@ -162,10 +175,10 @@ fn add(sum: &mut Weights, other: &Weights) {
         (&mut sum.feature, &other.feature),
         (&mut sum.feature_bias, &other.feature_bias),
         (&mut sum.output, &other.output),
+        (&mut sum.output_bias, &other.output_bias),
     ] {
         a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
     }
-    sum.output_bias += other.output_bias;
 }
 
 fn accumulate(w: &Weights, inputs: &[u16], out: &mut [f32; HIDDEN]) {
@@ -185,12 +198,14 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The network's output (in units of [`tablero_engine::nnue::SCALE`] centipawns).
-fn forward(w: &Weights, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
-    let (mine, theirs) = w.output.split_at(HIDDEN);
+/// The network's output (in units of [`tablero_engine::nnue::SCALE`] centipawns)
+/// through output `bucket`.
+fn forward(w: &Weights, us: &[f32; HIDDEN], them: &[f32; HIDDEN], bucket: usize) -> f32 {
+    let output = &w.output[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
+    let (mine, theirs) = output.split_at(HIDDEN);
     let a: f32 = us.iter().zip(mine).map(|(x, w)| screlu(*x) * w).sum();
     let b: f32 = them.iter().zip(theirs).map(|(x, w)| screlu(*x) * w).sum();
-    a + b + w.output_bias
+    a + b + w.output_bias[bucket]
 }
 
 /// Adds the batch's loss gradient to `grad`; returns the summed loss.
@@ -212,13 +227,18 @@ fn backward(
         let (mine, theirs) = data.views(i);
         accumulate(w, mine, &mut us);
         accumulate(w, theirs, &mut them);
-        let output = forward(w, &us, &them);
+        let bucket = usize::from(data.buckets[i]);
+        let output = forward(w, &us, &them, bucket);
         let p = sigmoid(k * (output + data.base[i]));
         let error = p - data.targets[i];
         loss += f64::from(error * error + shrink * output * output);
         let g = 2.0 * error * p * (1.0 - p) * k + 2.0 * shrink * output;
-        grad.output_bias += g;
-        for (view, d, offset) in [(&us, &mut d_us, 0), (&them, &mut d_them, HIDDEN)] {
+        grad.output_bias[bucket] += g;
+        let first = bucket * 2 * HIDDEN;
+        for (view, d, offset) in [
+            (&us, &mut d_us, first),
+            (&them, &mut d_them, first + HIDDEN),
+        ] {
             for j in 0..HIDDEN {
                 let x = view[j];
                 grad.output[offset + j] += g * screlu(x);
@@ -250,7 +270,8 @@ fn validation_loss(w: &Weights, data: &Dataset, k: f32) -> f64 {
         let (mine, theirs) = data.views(i);
         accumulate(w, mine, &mut us);
         accumulate(w, theirs, &mut them);
-        let error = sigmoid(k * (forward(w, &us, &them) + data.base[i])) - data.targets[i];
+        let output = forward(w, &us, &them, usize::from(data.buckets[i]));
+        let error = sigmoid(k * (output + data.base[i])) - data.targets[i];
         loss += f64::from(error * error);
     }
     loss / data.len().max(1) as f64
@@ -296,12 +317,13 @@ impl Adam {
         ) {
             update(w, *g, m, v);
         }
-        update(
-            &mut w.output_bias,
-            grad.output_bias,
-            &mut self.m.output_bias,
-            &mut self.v.output_bias,
-        );
+        for (w, (g, (m, v))) in w.output_bias.iter_mut().zip(
+            grad.output_bias
+                .iter()
+                .zip(self.m.output_bias.iter_mut().zip(&mut self.v.output_bias)),
+        ) {
+            update(w, *g, m, v);
+        }
     }
 }
 
@@ -332,10 +354,10 @@ fn load<P: NetworkInput>(
     path: &str,
     parse: &impl Fn(&str) -> Option<P>,
     hand: Option<&dyn Fn(&P) -> i32>,
-    hold_out: bool,
+    (hold_out, buckets): (bool, usize),
 ) -> Result<(Dataset, Dataset), String> {
     let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
-    let (mut train, mut validation) = (Dataset::new(), Dataset::new());
+    let (mut train, mut validation) = (Dataset::new(buckets), Dataset::new(buckets));
     let mut skipped = 0usize;
     for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
         let line = line.map_err(|e| format!("{path}: {e}"))?;
@@ -381,7 +403,7 @@ fn train<P: NetworkInput>(
     let k: f32 = k.parse().map_err(|_| format!("bad K {k:?}"))?;
     let (mut seed, mut adds_to_hand, mut validation_file) = (1u64, false, None);
     let mut shrink = 0.0f32;
-    let (mut init, mut learning_rate) = (None, LEARNING_RATE);
+    let (mut init, mut learning_rate, mut buckets) = (None, LEARNING_RATE, None);
     let mut options = rest.iter();
     while let Some(option) = options.next() {
         match option.as_str() {
@@ -404,20 +426,42 @@ fn train<P: NetworkInput>(
                     .filter(|lr: &f32| lr.is_finite() && *lr > 0.0)
                     .ok_or_else(|| format!("bad learning rate {value:?}"))?;
             }
+            "--buckets" => {
+                let value = options.next().ok_or_else(usage)?;
+                buckets = Some(
+                    value
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=MAX_OUTPUT_BUCKETS).contains(n))
+                        .ok_or_else(|| {
+                            format!("bad bucket count {value:?} (1 to {MAX_OUTPUT_BUCKETS})")
+                        })?,
+                );
+            }
             other => return Err(format!("unknown option {other:?}; {}", usage())),
         }
     }
     let init = init
         .map(|path| initial_network::<P>(path, adds_to_hand))
         .transpose()?;
+    let init_buckets = init.as_ref().map(Network::output_buckets);
+    let buckets = buckets.or(init_buckets).unwrap_or(1);
+    if let Some(from) = init_buckets
+        && from != 1
+        && from != buckets
+    {
+        return Err(format!(
+            "--init has {from} output buckets: it continues with {from}, or splits one into --buckets {buckets}"
+        ));
+    }
     let started = Instant::now();
     let hand = adds_to_hand.then_some(hand);
     let (train, validation) = match validation_file {
         Some(file) => (
-            load(data, &parse, hand, false)?.0,
-            load(file, &parse, hand, false)?.0,
+            load(data, &parse, hand, (false, buckets))?.0,
+            load(file, &parse, hand, (false, buckets))?.0,
         ),
-        None => load(data, &parse, hand, true)?,
+        None => load(data, &parse, hand, (true, buckets))?,
     };
     eprintln!(
         "{} training and {} validation positions read in {:.1} s",
@@ -427,9 +471,14 @@ fn train<P: NetworkInput>(
     );
     let mut rng = SplitMix64::new(seed);
     // Drawn even when a network is given, so that the shuffles are a fresh run's.
-    let mut w = random(P::FEATURES, &mut rng);
+    let mut w = random(P::FEATURES, buckets, &mut rng);
     if let Some(network) = &init {
         w = network.to_float();
+        if w.output_bias.len() != buckets {
+            // One output becomes every bucket's: the same network to begin with.
+            w.output = w.output.repeat(buckets);
+            w.output_bias = w.output_bias.repeat(buckets);
+        }
         eprintln!(
             "starting from {}: validation {:.6}",
             network.name(),
@@ -437,11 +486,11 @@ fn train<P: NetworkInput>(
         );
     }
     let mut adam = Adam {
-        m: zeros(P::FEATURES),
-        v: zeros(P::FEATURES),
+        m: zeros(P::FEATURES, buckets),
+        v: zeros(P::FEATURES, buckets),
         step: 0,
     };
-    let mut grads: Vec<Weights> = (0..THREADS).map(|_| zeros(P::FEATURES)).collect();
+    let mut grads: Vec<Weights> = (0..THREADS).map(|_| zeros(P::FEATURES, buckets)).collect();
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     for epoch in 0..epochs {
         let lr = if epoch * 10 >= epochs * 9 {
@@ -500,8 +549,9 @@ fn train<P: NetworkInput>(
         let (mut us, mut them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
         accumulate(&w, mine, &mut us);
         accumulate(&w, theirs, &mut them);
-        let float_cp = forward(&w, &us, &them) * SCALE as f32;
-        let quantised_cp = network.evaluate_inputs(mine, theirs).unwrap_or(0);
+        let bucket = usize::from(validation.buckets[i]);
+        let float_cp = forward(&w, &us, &them, bucket) * SCALE as f32;
+        let quantised_cp = network.evaluate_inputs::<P>(mine, theirs).unwrap_or(0);
         drift += f64::from((float_cp - quantised_cp as f32).abs());
     }
     eprintln!(
@@ -576,7 +626,8 @@ fn check<P: NetworkInput>(
 
 fn usage() -> String {
     "usage: train_nnue chess|xiangqi|draughts DATA OUT NAME EPOCHS K [--seed N] \
-     [--adds-to-hand] [--validation FILE] [--shrink S] [--init NETWORK] [--learning-rate LR]\n\
+     [--adds-to-hand] [--validation FILE] [--shrink S] [--init NETWORK] [--learning-rate LR] \
+     [--buckets N]\n\
      \x20      train_nnue check chess|xiangqi|draughts DATA NETWORK K"
         .to_owned()
 }

@@ -71,9 +71,9 @@ impl<P: NetworkInput, E: Evaluator<P>> Evaluator<P> for NnueEvaluator<E> {
     fn evaluate_from(&self, pos: &P, acc: &Accumulator) -> Score {
         match self.network_for(pos) {
             Some(network) if network.adds_to_hand() => {
-                self.hand.evaluate(pos) + network.evaluate(acc, pos.turn())
+                self.hand.evaluate(pos) + network.evaluate(pos, acc)
             }
-            Some(network) => network.evaluate(acc, pos.turn()),
+            Some(network) => network.evaluate(pos, acc),
             None => self.hand.evaluate(pos),
         }
     }

@@ -18,6 +18,12 @@ pub trait NetworkInput: Position {
     const GAME: &'static str;
     /// Inputs per view.
     const FEATURES: usize;
+    /// The most pieces a position of the game holds (both sides): what a network's
+    /// output buckets divide ([`crate::nnue::Network::output_bucket`]).
+    const MAX_PIECES: usize;
+
+    /// The pieces on the board, both sides'.
+    fn piece_count(&self) -> usize;
 
     /// Calls `visit` with both views' inputs of every piece on the board.
     fn active_features(&self, visit: &mut dyn FnMut([usize; 2]));
@@ -50,6 +56,11 @@ fn chess_inputs(side: Side, role: ChessRole, sq: ChessSquare) -> [usize; 2] {
 impl NetworkInput for Chess {
     const GAME: &'static str = "chess";
     const FEATURES: usize = 768;
+    const MAX_PIECES: usize = 32;
+
+    fn piece_count(&self) -> usize {
+        self.board().occupied().count() as usize
+    }
 
     fn active_features(&self, visit: &mut dyn FnMut([usize; 2])) {
         let board = self.board();
@@ -97,6 +108,11 @@ fn xiangqi_inputs(piece: XiangqiPiece, sq: XiangqiSquare) -> [usize; 2] {
 impl NetworkInput for Xiangqi {
     const GAME: &'static str = "xiangqi";
     const FEATURES: usize = 1260;
+    const MAX_PIECES: usize = 32;
+
+    fn piece_count(&self) -> usize {
+        self.occupied().count() as usize
+    }
 
     fn active_features(&self, visit: &mut dyn FnMut([usize; 2])) {
         for side in Side::ALL {
@@ -144,6 +160,14 @@ fn draughts_inputs(side: Side, king: bool, square: u8) -> [usize; 2] {
 impl NetworkInput for Draughts {
     const GAME: &'static str = "draughts";
     const FEATURES: usize = 200;
+    const MAX_PIECES: usize = 40;
+
+    fn piece_count(&self) -> usize {
+        Side::ALL
+            .iter()
+            .map(|&side| self.men(side).len() + self.kings(side).len())
+            .sum()
+    }
 
     fn active_features(&self, visit: &mut dyn FnMut([usize; 2])) {
         if !self.has_network_inputs() {

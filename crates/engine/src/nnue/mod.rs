@@ -4,7 +4,10 @@
 //! The network is `(FEATURES → HIDDEN) × 2 → 1`: one input per piece kind and square,
 //! seen from each side (the board turned for Black), a shared feature transformer
 //! into [`HIDDEN`] values per side, a clipped square (`clamp(x, 0, 1)²`), and one
-//! output neuron over the side to move's half followed by the other side's. The
+//! output neuron over the side to move's half followed by the other side's. A network
+//! may hold several output neurons, *buckets*, of which the number of pieces on the
+//! board picks one ([`Network::output_bucket`]): an endgame is then read by other
+//! weights than an opening, at no cost to the transformer. The
 //! transformer's sums, the *accumulator*, change by a few rows per move, so the search
 //! keeps one per ply and updates it from the parent's ([`Network::update`]) instead of
 //! summing every piece again.
@@ -47,14 +50,22 @@ pub const MAX_FEATURE_WEIGHT: i16 = 512;
 /// sums stay within `i32` (see `kernels`).
 pub const MAX_OUTPUT_WEIGHT: i16 = 1000;
 
+/// The most output buckets a file may hold.
+pub const MAX_OUTPUT_BUCKETS: usize = 16;
+
 const MAGIC: &[u8; 4] = b"TBNN";
-const VERSION: u32 = 1;
+/// Files of one output bucket, which have no bucket count.
+const VERSION_ONE_BUCKET: u32 = 1;
+/// Files with a bucket count after the hidden size.
+const VERSION_BUCKETS: u32 = 2;
 
 /// Why bytes are not a usable network.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NetworkError {
     /// The file does not start with `TBNN` and a version this build reads.
-    #[error("not a tablero network file (expected magic TBNN, version {VERSION})")]
+    #[error(
+        "not a tablero network file (expected magic TBNN, version {VERSION_ONE_BUCKET} or {VERSION_BUCKETS})"
+    )]
     NotANetwork,
     /// The file ends before the part named.
     #[error("network file truncated: {0} missing")]
@@ -78,6 +89,9 @@ pub enum NetworkError {
     /// A dimension differs from this build's.
     #[error("network has {0} hidden values per side, this build uses {HIDDEN}")]
     HiddenSize(usize),
+    /// The output bucket count is zero or above [`MAX_OUTPUT_BUCKETS`].
+    #[error("network has {0} output buckets, expected 1 to {MAX_OUTPUT_BUCKETS}")]
+    OutputBuckets(usize),
     /// A weight is outside the range the integer arithmetic relies on.
     #[error("network weight {value} in {part} exceeds ±{limit}")]
     WeightRange {
@@ -102,10 +116,11 @@ pub struct FloatWeights {
     pub feature: Vec<f32>,
     /// The transformer's bias, [`HIDDEN`] values.
     pub feature_bias: Vec<f32>,
-    /// The output weights: the side to move's [`HIDDEN`], then the other side's.
+    /// The output weights, bucket by bucket: the side to move's [`HIDDEN`], then the
+    /// other side's.
     pub output: Vec<f32>,
-    /// The output bias.
-    pub output_bias: f32,
+    /// The output biases, one per bucket.
+    pub output_bias: Vec<f32>,
 }
 
 /// A quantised network, read from a `.tbnn` file.
@@ -120,9 +135,10 @@ pub struct Network {
     /// `features × HIDDEN`, row by row.
     feature_weights: Vec<i16>,
     feature_bias: Vec<i16>,
-    /// The side to move's `HIDDEN` weights, then the other side's.
+    /// Bucket by bucket, the side to move's `HIDDEN` weights, then the other side's.
     output_weights: Vec<i16>,
-    output_bias: i32,
+    /// One per bucket.
+    output_bias: Vec<i32>,
 }
 
 impl fmt::Debug for Network {
@@ -132,6 +148,7 @@ impl fmt::Debug for Network {
             .field("game", &self.game)
             .field("adds_to_hand", &self.adds_to_hand)
             .field("features", &self.features)
+            .field("output_buckets", &self.output_bias.len())
             .finish_non_exhaustive()
     }
 }
@@ -158,7 +175,8 @@ const MAX_CHANGES: usize = 8;
 impl Network {
     /// A network with the given weights (as a trainer produces them), checked like a
     /// file: the sizes must fit `features` and [`HIDDEN`], the weights the limits.
-    /// With `adds_to_hand` its output is a correction to the hand evaluation.
+    /// With `adds_to_hand` its output is a correction to the hand evaluation. There
+    /// are as many output buckets as output biases, each with `2 × HIDDEN` weights.
     ///
     /// # Errors
     /// A [`NetworkError`] naming the first part out of shape or range.
@@ -171,7 +189,7 @@ impl Network {
         feature_weights: Vec<i16>,
         feature_bias: Vec<i16>,
         output_weights: Vec<i16>,
-        output_bias: i32,
+        output_bias: Vec<i32>,
     ) -> Result<Network, NetworkError> {
         if Some(feature_weights.len()) != features.checked_mul(HIDDEN) {
             return Err(NetworkError::Truncated("feature weights"));
@@ -179,7 +197,11 @@ impl Network {
         if feature_bias.len() != HIDDEN {
             return Err(NetworkError::Truncated("feature bias"));
         }
-        if output_weights.len() != 2 * HIDDEN {
+        let buckets = output_bias.len();
+        if !(1..=MAX_OUTPUT_BUCKETS).contains(&buckets) {
+            return Err(NetworkError::OutputBuckets(buckets));
+        }
+        if output_weights.len() != buckets * 2 * HIDDEN {
             return Err(NetworkError::Truncated("output weights"));
         }
         check_range("feature weights", &feature_weights, MAX_FEATURE_WEIGHT)?;
@@ -198,9 +220,11 @@ impl Network {
     }
 
     /// Reads a network file: `TBNN`, version (u32), the name and the game (each a
-    /// u16 length and UTF-8), whether it adds to the hand evaluation (u8), input count and hidden size (u32 each), the transformer
-    /// weights and bias and the output weights (i16 each), the output bias (i32), and
-    /// an FNV-1a checksum (u64) of everything before it; all little-endian.
+    /// u16 length and UTF-8), whether it adds to the hand evaluation (u8), input count
+    /// and hidden size (u32 each), in version 2 the output bucket count (u32; version
+    /// 1 has one bucket), the transformer weights and bias and the output weights
+    /// (i16 each), the output biases (i32 each), and an FNV-1a checksum (u64) of
+    /// everything before it; all little-endian.
     ///
     /// # Errors
     /// A [`NetworkError`] naming what is wrong; nothing is half-read.
@@ -211,7 +235,11 @@ impl Network {
             .map(|at| bytes.split_at(at))
             .ok_or(NetworkError::NotANetwork)?;
         let mut reader = Reader { bytes: body };
-        if reader.take(4, "magic")? != MAGIC || reader.u32("version")? != VERSION {
+        if reader.take(4, "magic")? != MAGIC {
+            return Err(NetworkError::NotANetwork);
+        }
+        let version = reader.u32("version")?;
+        if version != VERSION_ONE_BUCKET && version != VERSION_BUCKETS {
             return Err(NetworkError::NotANetwork);
         }
         let stored = u64::from_le_bytes(checksum.try_into().map_err(|_| NetworkError::Checksum)?);
@@ -230,15 +258,22 @@ impl Network {
         if hidden != HIDDEN {
             return Err(NetworkError::HiddenSize(hidden));
         }
+        let buckets = if version == VERSION_BUCKETS {
+            reader.u32("output bucket count")? as usize
+        } else {
+            1
+        };
+        if !(1..=MAX_OUTPUT_BUCKETS).contains(&buckets) {
+            return Err(NetworkError::OutputBuckets(buckets));
+        }
         let feature_weights = reader.i16s(features.saturating_mul(HIDDEN), "feature weights")?;
         let feature_bias = reader.i16s(HIDDEN, "feature bias")?;
-        let output_weights = reader.i16s(2 * HIDDEN, "output weights")?;
-        let output_bias = i32::from_le_bytes(
-            reader
-                .take(4, "output bias")?
-                .try_into()
-                .map_err(|_| NetworkError::Truncated("output bias"))?,
-        );
+        let output_weights = reader.i16s(buckets * 2 * HIDDEN, "output weights")?;
+        let output_bias = reader
+            .take(4 * buckets, "output bias")?
+            .chunks_exact(4)
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
         if !reader.bytes.is_empty() {
             return Err(NetworkError::TrailingBytes(reader.bytes.len()));
         }
@@ -254,12 +289,19 @@ impl Network {
         )
     }
 
-    /// The file [`Network::from_bytes`] reads back as this network.
+    /// The file [`Network::from_bytes`] reads back as this network: version 1 for
+    /// one output bucket (so such files stay as they were), else version 2.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 + 2 * self.feature_weights.len());
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        let buckets = self.output_buckets();
+        let version = if buckets == 1 {
+            VERSION_ONE_BUCKET
+        } else {
+            VERSION_BUCKETS
+        };
+        out.extend_from_slice(&version.to_le_bytes());
         for text in [&self.name, &self.game] {
             let bytes = text.as_bytes();
             out.extend_from_slice(&(bytes.len().min(usize::from(u16::MAX)) as u16).to_le_bytes());
@@ -268,6 +310,9 @@ impl Network {
         out.push(u8::from(self.adds_to_hand));
         out.extend_from_slice(&(self.features as u32).to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        if version == VERSION_BUCKETS {
+            out.extend_from_slice(&(buckets as u32).to_le_bytes());
+        }
         for part in [
             &self.feature_weights,
             &self.feature_bias,
@@ -277,7 +322,9 @@ impl Network {
                 out.extend_from_slice(&w.to_le_bytes());
             }
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for bias in &self.output_bias {
+            out.extend_from_slice(&bias.to_le_bytes());
+        }
         let checksum = fnv1a(&out);
         out.extend_from_slice(&checksum.to_le_bytes());
         out
@@ -302,6 +349,20 @@ impl Network {
     #[must_use]
     pub fn game(&self) -> &str {
         &self.game
+    }
+
+    /// How many output buckets the network holds.
+    #[must_use]
+    pub fn output_buckets(&self) -> usize {
+        self.output_bias.len()
+    }
+
+    /// The output bucket that reads a position of `P` with `pieces` pieces on the
+    /// board: the buckets split `1..=P::MAX_PIECES` into equal ranges, fewest pieces
+    /// first (eight buckets in chess: 1–4 pieces, 5–8, … 29–32).
+    #[must_use]
+    pub fn output_bucket<P: NetworkInput>(&self, pieces: usize) -> usize {
+        output_bucket(self.output_buckets(), pieces, P::MAX_PIECES)
     }
 
     /// A network from a trainer's float weights, rounded to the integer scales
@@ -331,7 +392,11 @@ impl Network {
             quantise(&weights.feature, QA),
             quantise(&weights.feature_bias, QA),
             quantise(&weights.output, QB),
-            (weights.output_bias * (QA * QB) as f32).round() as i32,
+            weights
+                .output_bias
+                .iter()
+                .map(|b| (b * (QA * QB) as f32).round() as i32)
+                .collect(),
         )
     }
 
@@ -349,7 +414,11 @@ impl Network {
             feature: float(&self.feature_weights, QA),
             feature_bias: float(&self.feature_bias, QA),
             output: float(&self.output_weights, QB),
-            output_bias: self.output_bias as f32 / (QA * QB) as f32,
+            output_bias: self
+                .output_bias
+                .iter()
+                .map(|&b| b as f32 / (QA * QB) as f32)
+                .collect(),
         }
     }
 
@@ -440,21 +509,35 @@ impl Network {
         }
     }
 
-    /// The evaluation in centipawns for `turn`, the side to move, from its position's
+    /// The evaluation in centipawns of `pos` for its side to move, from its
     /// accumulator.
     #[must_use]
-    pub fn evaluate(&self, acc: &Accumulator, turn: Side) -> i32 {
-        let us = &acc.views[turn.index()];
-        let them = &acc.views[turn.other().index()];
-        let sum = kernels::output(us, them, &self.output_weights);
-        self.finish(sum)
+    pub fn evaluate<P: NetworkInput>(&self, pos: &P, acc: &Accumulator) -> i32 {
+        let bucket = self.output_bucket::<P>(pos.piece_count());
+        self.evaluate_bucket(acc, pos.turn(), bucket)
     }
 
-    /// The evaluation for the side to move of a position given by its inputs: `mine`
-    /// as the side to move sees the board, `theirs` as the other side does (what a
-    /// trainer stores). `None` if an input is outside the network.
+    /// The evaluation in centipawns for `turn`, the side to move, read by output
+    /// `bucket` (the last one if there are fewer).
     #[must_use]
-    pub fn evaluate_inputs(&self, mine: &[u16], theirs: &[u16]) -> Option<i32> {
+    pub fn evaluate_bucket(&self, acc: &Accumulator, turn: Side, bucket: usize) -> i32 {
+        let us = &acc.views[turn.index()];
+        let them = &acc.views[turn.other().index()];
+        let bucket = bucket.min(self.output_buckets() - 1);
+        let sum = kernels::output(us, them, self.bucket_weights(bucket));
+        self.finish(sum, bucket)
+    }
+
+    fn bucket_weights(&self, bucket: usize) -> &[i16] {
+        &self.output_weights[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN]
+    }
+
+    /// The evaluation for the side to move of a position of `P` given by its inputs:
+    /// `mine` as the side to move sees the board, `theirs` as the other side does
+    /// (what a trainer stores; one input per piece). `None` if an input is outside
+    /// the network.
+    #[must_use]
+    pub fn evaluate_inputs<P: NetworkInput>(&self, mine: &[u16], theirs: &[u16]) -> Option<i32> {
         let mut acc = Accumulator::default();
         for (view, inputs) in acc.views.iter_mut().zip([mine, theirs]) {
             view.copy_from_slice(&self.feature_bias);
@@ -466,25 +549,36 @@ impl Network {
                 kernels::add_row(view, self.row(input));
             }
         }
-        Some(self.evaluate(&acc, Side::White))
+        let bucket = self.output_bucket::<P>(mine.len());
+        Some(self.evaluate_bucket(&acc, Side::White, bucket))
     }
 
     /// [`Network::evaluate`] through the one-element-at-a-time output loop.
     #[must_use]
-    pub fn evaluate_scalar(&self, acc: &Accumulator, turn: Side) -> i32 {
+    pub fn evaluate_scalar<P: NetworkInput>(&self, pos: &P, acc: &Accumulator) -> i32 {
+        let turn = pos.turn();
         let us = &acc.views[turn.index()];
         let them = &acc.views[turn.other().index()];
-        let sum = kernels::output_scalar(us, them, &self.output_weights);
-        self.finish(sum)
+        let bucket = self.output_bucket::<P>(pos.piece_count());
+        let sum = kernels::output_scalar(us, them, self.bucket_weights(bucket));
+        self.finish(sum, bucket)
     }
 
-    fn finish(&self, sum: i64) -> i32 {
-        let raw = sum / i64::from(QA) + i64::from(self.output_bias);
+    fn finish(&self, sum: i64, bucket: usize) -> i32 {
+        let raw = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
         let centipawns = raw * i64::from(SCALE) / i64::from(QA * QB);
         // A network's output is bounded by its weights; the clamp keeps any file well
         // inside the search's mate scores.
         centipawns.clamp(-20_000, 20_000) as i32
     }
+}
+
+/// Of `buckets` output buckets, the one for a position with `pieces` of a game's
+/// `max_pieces`: what [`Network::output_bucket`] answers, for a trainer that holds no
+/// [`Network`] yet.
+#[must_use]
+pub fn output_bucket(buckets: usize, pieces: usize, max_pieces: usize) -> usize {
+    (pieces.saturating_sub(1) * buckets / max_pieces.max(1)).min(buckets.max(1) - 1)
 }
 
 fn check_range(part: &'static str, values: &[i16], limit: i16) -> Result<(), NetworkError> {

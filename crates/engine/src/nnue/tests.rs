@@ -11,6 +11,10 @@ use crate::{
 /// A network of small random weights: not trained, but every input and hidden value
 /// matters, so any bookkeeping slip changes its answers.
 fn random_network<P: NetworkInput>(seed: u64) -> Network {
+    random_network_with_buckets::<P>(seed, 1)
+}
+
+fn random_network_with_buckets<P: NetworkInput>(seed: u64, buckets: usize) -> Network {
     let mut rng = SplitMix64::new(seed);
     let mut weights = |n: usize, limit: u64| -> Vec<i16> {
         (0..n)
@@ -19,7 +23,8 @@ fn random_network<P: NetworkInput>(seed: u64) -> Network {
     };
     let feature_weights = weights(P::FEATURES * HIDDEN, 120);
     let feature_bias = weights(HIDDEN, 200);
-    let output_weights = weights(2 * HIDDEN, 127);
+    let output_weights = weights(buckets * 2 * HIDDEN, 127);
+    let output_bias = (0..buckets as i32).map(|b| 1234 - 300 * b).collect();
     Network::new(
         "random",
         P::GAME,
@@ -28,7 +33,7 @@ fn random_network<P: NetworkInput>(seed: u64) -> Network {
         feature_weights,
         feature_bias,
         output_weights,
-        1234,
+        output_bias,
     )
     .expect("weights within the limits")
 }
@@ -50,7 +55,13 @@ fn playout<P: Position>(start: P, plies: usize, seed: u64) -> Vec<P> {
 }
 
 fn updates_match_refreshes<P: NetworkInput>(start: P) {
-    let network = random_network::<P>(7);
+    for buckets in [1, 8] {
+        let network = random_network_with_buckets::<P>(7, buckets);
+        updates_match_refreshes_with(&network, &start);
+    }
+}
+
+fn updates_match_refreshes_with<P: NetworkInput>(network: &Network, start: &P) {
     for seed in 0..20 {
         let line = playout(start.clone(), 200, seed);
         let mut acc = Accumulator::default();
@@ -61,10 +72,9 @@ fn updates_match_refreshes<P: NetworkInput>(start: P) {
             let mut fresh = Accumulator::default();
             network.refresh(&pair[1], &mut fresh);
             assert_eq!(next, fresh, "seed {seed}");
-            let turn = pair[1].turn();
             assert_eq!(
-                network.evaluate(&next, turn),
-                network.evaluate_scalar(&next, turn)
+                network.evaluate(&pair[1], &next),
+                network.evaluate_scalar(&pair[1], &next)
             );
             acc = next;
         }
@@ -166,7 +176,7 @@ fn files_round_trip_and_damage_is_named() {
         weights,
         vec![0; HIDDEN],
         vec![0; 2 * HIDDEN],
-        0,
+        vec![0],
     );
     assert!(matches!(
         too_big,
@@ -196,7 +206,7 @@ fn searches_with_a_network_use_its_scores() {
     let pos = Xiangqi::new();
     let mut acc = Accumulator::default();
     network.refresh(&pos, &mut acc);
-    assert_eq!(evaluator.evaluate(&pos), network.evaluate(&acc, pos.turn()));
+    assert_eq!(evaluator.evaluate(&pos), network.evaluate(&pos, &acc));
     assert_ne!(evaluator.evaluate(&pos), XiangqiEvaluator.evaluate(&pos));
     let result = Engine::new(evaluator, 1).go(&pos, &[], &Limits::depth(4));
     assert!(result.best.is_some());
@@ -234,7 +244,7 @@ fn a_correcting_network_adds_to_the_hand_evaluation() {
     let evaluator = NnueEvaluator::new(ChessEvaluator, Some(correcting));
     assert_eq!(
         evaluator.evaluate(&pos),
-        ChessEvaluator.evaluate(&pos) + correcting.evaluate(&acc, pos.turn())
+        ChessEvaluator.evaluate(&pos) + correcting.evaluate(&pos, &acc)
     );
     let mut bad_kind = bytes[..bytes.len() - 8].to_vec();
     bad_kind[at] = 7;
@@ -283,6 +293,109 @@ fn float_weights_round_trip_and_out_of_range_ones_are_refused() {
     float.output.pop();
     assert_eq!(
         Network::from_float("short", "xiangqi", false, Xiangqi::FEATURES, &float),
+        Err(NetworkError::Truncated("output weights"))
+    );
+}
+
+#[test]
+fn the_piece_count_picks_the_output_bucket() {
+    let network = random_network_with_buckets::<Chess>(17, 8);
+    assert_eq!(network.output_buckets(), 8);
+    // Chess: 1-4 pieces read bucket 0, 5-8 bucket 1, ... 29-32 bucket 7.
+    let buckets: Vec<usize> = [2, 4, 5, 8, 9, 16, 17, 28, 29, 32]
+        .iter()
+        .map(|&pieces| network.output_bucket::<Chess>(pieces))
+        .collect();
+    assert_eq!(buckets, [0, 0, 1, 1, 2, 3, 4, 6, 7, 7]);
+    assert_eq!(random_network::<Chess>(17).output_bucket::<Chess>(32), 0);
+    assert_eq!(network.output_bucket::<Draughts>(40), 7);
+    assert_eq!(network.output_bucket::<Draughts>(5), 0);
+
+    // Each bucket is its own output: the start (32 pieces) reads the last one, and
+    // an endgame (3 pieces) the first.
+    let mut acc = Accumulator::default();
+    let start = Chess::new();
+    network.refresh(&start, &mut acc);
+    assert_eq!(
+        network.evaluate(&start, &acc),
+        network.evaluate_bucket(&acc, start.turn(), 7)
+    );
+    assert_ne!(
+        network.evaluate(&start, &acc),
+        network.evaluate_bucket(&acc, start.turn(), 0)
+    );
+    let late = Chess::from_fen(
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        tablero_chess::CastlingMode::Standard,
+    )
+    .expect("a position");
+    network.refresh(&late, &mut acc);
+    assert_eq!(
+        network.evaluate(&late, &acc),
+        network.evaluate_bucket(&acc, late.turn(), 0)
+    );
+    // A trainer's inputs pick the same bucket: white to move, so White's view first.
+    let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+    late.active_features(&mut |[white, black]| {
+        mine.push(white as u16);
+        theirs.push(black as u16);
+    });
+    assert_eq!(
+        network.evaluate_inputs::<Chess>(&mine, &theirs),
+        Some(network.evaluate(&late, &acc))
+    );
+}
+
+#[test]
+fn bucketed_files_round_trip_and_one_bucket_files_keep_version_one() {
+    let one = random_network::<Chess>(11).to_bytes();
+    assert_eq!(one[4..8], 1u32.to_le_bytes());
+    let network = random_network_with_buckets::<Xiangqi>(11, 8);
+    let bytes = network.to_bytes();
+    assert_eq!(bytes[4..8], 2u32.to_le_bytes());
+    assert_eq!(Network::from_bytes(&bytes), Ok(network.clone()));
+    assert_eq!(
+        Network::from_float(
+            network.name(),
+            network.game(),
+            false,
+            Xiangqi::FEATURES,
+            &network.to_float()
+        ),
+        Ok(network.clone())
+    );
+
+    // The bucket count follows the hidden size.
+    let at = 4 + 4 + 2 + "random".len() + 2 + "xiangqi".len() + 1 + 4 + 4;
+    for count in [0u32, 17] {
+        let mut bad = bytes[..bytes.len() - 8].to_vec();
+        bad[at..at + 4].copy_from_slice(&count.to_le_bytes());
+        let checksum = fnv1a(&bad);
+        bad.extend_from_slice(&checksum.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&bad),
+            Err(NetworkError::OutputBuckets(count as usize))
+        );
+    }
+    let mut nine = bytes[..bytes.len() - 8].to_vec();
+    nine[at..at + 4].copy_from_slice(&9u32.to_le_bytes());
+    let checksum = fnv1a(&nine);
+    nine.extend_from_slice(&checksum.to_le_bytes());
+    assert_eq!(
+        Network::from_bytes(&nine),
+        Err(NetworkError::Truncated("output weights"))
+    );
+    assert_eq!(
+        Network::new(
+            "x",
+            "chess",
+            false,
+            768,
+            vec![0; 768 * HIDDEN],
+            vec![0; HIDDEN],
+            vec![0; 2 * HIDDEN],
+            vec![0, 0],
+        ),
         Err(NetworkError::Truncated("output weights"))
     );
 }
