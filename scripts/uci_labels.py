@@ -20,14 +20,16 @@ import time
 
 # Seconds to wait for an answer: generous for depths under 15 on a slow machine.
 TIMEOUT = 120
-CHUNK = 200
 SCALE = 400.0
 SCORE = re.compile(r"\bscore (cp|mate) (-?\d+)")
 XIANGQI_RANK = re.compile(r"^[rnbakcpRNBAKCP1-9]+$")
 
+# Engine, its options, and how many positions one engine process labels (its hash
+# table carries over from one position to the next, so the chunks shape the labels
+# a little: these are the sizes the shipped networks' data were labelled in).
 GAMES = {
-    "chess": ("/usr/games/stockfish", []),
-    "xiangqi": ("/usr/games/fairy-stockfish", ["setoption name UCI_Variant value xiangqi"]),
+    "chess": ("/usr/games/stockfish", [], 2000),
+    "xiangqi": ("/usr/games/fairy-stockfish", ["setoption name UCI_Variant value xiangqi"], 200),
 }
 
 
@@ -166,7 +168,7 @@ def label(job):
     """Labels one chunk: ([lines], [messages]), or (None, [messages]) whose last
     names the line the engine failed on."""
     game, numbered, depth, model = job
-    program, options = GAMES[game]
+    program, options, _ = GAMES[game]
     fen_problem = chess_fen_problem if game == "chess" else xiangqi_fen_problem
     out, messages = [], []
     engine = None
@@ -209,7 +211,8 @@ def label_file(game, source, target, depth, processes, model="elo"):
             ]
     except OSError as e:
         sys.exit(f"{source}: {e}")
-    jobs = [(game, numbered[i : i + CHUNK], depth, model) for i in range(0, len(numbered), CHUNK)]
+    chunk = GAMES[game][2]
+    jobs = [(game, numbered[i : i + chunk], depth, model) for i in range(0, len(numbered), chunk)]
     done = 0
     start = time.monotonic()
     with multiprocessing.Pool(processes) as pool, open(target, "w") as out:
