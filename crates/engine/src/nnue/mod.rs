@@ -513,7 +513,12 @@ impl Network {
     /// accumulator.
     #[must_use]
     pub fn evaluate<P: NetworkInput>(&self, pos: &P, acc: &Accumulator) -> i32 {
-        let bucket = self.output_bucket::<P>(pos.piece_count());
+        // Most networks have one bucket: no need to count the pieces then.
+        let bucket = if self.output_buckets() == 1 {
+            0
+        } else {
+            self.output_bucket::<P>(pos.piece_count())
+        };
         self.evaluate_bucket(acc, pos.turn(), bucket)
     }
 
