@@ -388,12 +388,14 @@ fn load<P: NetworkInput>(
     Ok((train, validation))
 }
 
+/// Trains and writes a network as `args` say; returns the validation loss before the
+/// first epoch and after each.
 #[allow(clippy::too_many_lines)]
 fn train<P: NetworkInput>(
     args: &[String],
     parse: impl Fn(&str) -> Option<P>,
     hand: &dyn Fn(&P) -> i32,
-) -> Result<(), String> {
+) -> Result<Vec<f64>, String> {
     let [_, data, out, name, epochs, k, rest @ ..] = args else {
         return Err(usage());
     };
@@ -479,10 +481,13 @@ fn train<P: NetworkInput>(
             w.output = w.output.repeat(buckets);
             w.output_bias = w.output_bias.repeat(buckets);
         }
+    }
+    let mut losses = vec![validation_loss(&w, &validation, k)];
+    if let Some(network) = &init {
         eprintln!(
             "starting from {}: validation {:.6}",
             network.name(),
-            validation_loss(&w, &validation, k)
+            losses[0]
         );
     }
     let mut adam = Adam {
@@ -531,11 +536,12 @@ fn train<P: NetworkInput>(
             }
             adam.apply(&mut w, &first[0], lr, 1.0 / batch.len() as f32);
         }
+        losses.push(validation_loss(&w, &validation, k));
         eprintln!(
             "epoch {:>3}: train {:.6} validation {:.6} ({:.0} s)",
             epoch + 1,
             loss / train.len() as f64,
-            validation_loss(&w, &validation, k),
+            losses[epoch + 1],
             started.elapsed().as_secs_f64()
         );
     }
@@ -567,7 +573,7 @@ fn train<P: NetworkInput>(
         bytes.len(),
         started.elapsed().as_secs_f64()
     );
-    Ok(())
+    Ok(losses)
 }
 
 /// `check GAME DATA NETWORK K`: the mean squared error of the hand evaluation and of
@@ -632,6 +638,10 @@ fn usage() -> String {
         .to_owned()
 }
 
+fn chess(fen: &str) -> Option<Chess> {
+    Chess::from_fen(fen, CastlingMode::Standard).ok()
+}
+
 /// An International draughts position from a `RULES FEN` text (other rule sets: none).
 fn international(text: &str) -> Option<Draughts> {
     let (rules, fen) = text.split_once(' ')?;
@@ -644,14 +654,10 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("check") => match args.get(1).map(String::as_str) {
-            Some("chess") => check::<Chess>(
-                &args,
-                |fen| Chess::from_fen(fen, CastlingMode::Standard).ok(),
-                &|pos, network| {
-                    let with = NnueEvaluator::new(ChessEvaluator, Some(network));
-                    (ChessEvaluator.evaluate(pos), with.evaluate(pos))
-                },
-            ),
+            Some("chess") => check::<Chess>(&args, chess, &|pos, network| {
+                let with = NnueEvaluator::new(ChessEvaluator, Some(network));
+                (ChessEvaluator.evaluate(pos), with.evaluate(pos))
+            }),
             Some("xiangqi") => {
                 check::<Xiangqi>(&args, |fen| Xiangqi::from_fen(fen).ok(), &|pos, network| {
                     let with = NnueEvaluator::new(XiangqiEvaluator, Some(network));
@@ -664,21 +670,281 @@ fn main() {
             }),
             _ => Err(usage()),
         },
-        Some("chess") => train::<Chess>(
-            &args,
-            |fen| Chess::from_fen(fen, CastlingMode::Standard).ok(),
-            &|pos| ChessEvaluator.evaluate(pos),
-        ),
+        Some("chess") => {
+            train::<Chess>(&args, chess, &|pos| ChessEvaluator.evaluate(pos)).map(drop)
+        }
         Some("xiangqi") => train::<Xiangqi>(&args, |fen| Xiangqi::from_fen(fen).ok(), &|pos| {
             XiangqiEvaluator.evaluate(pos)
-        }),
+        })
+        .map(drop),
         Some("draughts") => {
             train::<Draughts>(&args, international, &|pos| DraughtsEvaluator.evaluate(pos))
+                .map(drop)
         }
         _ => Err(usage()),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");
         std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Positions of random games from the start, a few from each.
+    fn random_positions(count: usize, seed: u64) -> Vec<Chess> {
+        let mut rng = SplitMix64::new(seed);
+        let mut positions = Vec::new();
+        while positions.len() < count {
+            let mut pos = Chess::new();
+            for _ in 0..40 + rng.below(60) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+                if rng.below(8) == 0 {
+                    positions.push(pos.clone());
+                }
+            }
+        }
+        positions.truncate(count);
+        positions
+    }
+
+    /// White's expected score as the hand evaluation sees it: a label a network can learn.
+    fn label(pos: &Chess) -> f32 {
+        let cp = ChessEvaluator.evaluate(pos) as f32;
+        let mover = sigmoid(2.0 * cp / 400.0);
+        if pos.turn() == Side::White {
+            mover
+        } else {
+            1.0 - mover
+        }
+    }
+
+    fn write_data(dir: &std::path::Path, name: &str, positions: &[Chess]) -> String {
+        let path = dir.join(name);
+        let text: String = positions
+            .iter()
+            .map(|pos| format!("{};{:.4}\n", pos.fen(), label(pos)))
+            .collect();
+        std::fs::write(&path, text).expect("a temporary file");
+        path.to_string_lossy().into_owned()
+    }
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    fn run(list: &[&str]) -> Result<Vec<f64>, String> {
+        train::<Chess>(&args(list), chess, &|pos| ChessEvaluator.evaluate(pos))
+    }
+
+    fn dataset(positions: &[Chess], buckets: usize, adds_to_hand: bool) -> Dataset {
+        let mut data = Dataset::new(buckets);
+        for pos in positions {
+            let base = if adds_to_hand {
+                ChessEvaluator.evaluate(pos) as f32 / SCALE as f32
+            } else {
+                0.0
+            };
+            data.push(pos, label(pos), base, |i| i);
+        }
+        data
+    }
+
+    /// One kind of weight of a network.
+    type Field = fn(&mut Weights) -> &mut Vec<f32>;
+
+    /// The gradient `backward` sums is the loss's, as finite differences measure it,
+    /// for every kind of weight, with several buckets, a hand evaluation and `shrink`.
+    #[test]
+    fn gradients_match_finite_differences() {
+        let positions = random_positions(12, 3);
+        let data = dataset(&positions, 3, true);
+        let batch: Vec<u32> = (0..data.len() as u32).collect();
+        let mut rng = SplitMix64::new(11);
+        let mut w = random(Chess::FEATURES, 3, &mut rng);
+        w.output_bias = vec![0.3, -0.2, 0.1];
+        let (k, shrink) = (2.0, 0.05);
+        let mut grad = zeros(Chess::FEATURES, 3);
+        backward(&w, &data, &batch, (k, shrink), &mut grad);
+        let mut scratch = zeros(Chess::FEATURES, 3);
+        let mut loss_with = |w: &Weights| backward(w, &data, &batch, (k, shrink), &mut scratch);
+        // Weights the batch uses: rows of features present in its positions.
+        let (first, _) = data.views(0);
+        let used_feature = usize::from(first[0]) * HIDDEN;
+        let picks: [(&str, Field, Vec<usize>); 4] = [
+            (
+                "feature",
+                |w| &mut w.feature,
+                (0..HIDDEN).step_by(37).map(|j| used_feature + j).collect(),
+            ),
+            (
+                "feature bias",
+                |w| &mut w.feature_bias,
+                (0..HIDDEN).step_by(29).collect(),
+            ),
+            (
+                "output",
+                |w| &mut w.output,
+                (0..6 * HIDDEN).step_by(97).collect(),
+            ),
+            ("output bias", |w| &mut w.output_bias, vec![0, 1, 2]),
+        ];
+        let mut checked = 0;
+        for (what, field, indices) in picks {
+            for i in indices {
+                let eps = 1e-3f32;
+                let mut plus = w.clone();
+                field(&mut plus)[i] += eps;
+                let mut minus = w.clone();
+                field(&mut minus)[i] -= eps;
+                let numeric = (loss_with(&plus) - loss_with(&minus)) / f64::from(2.0 * eps);
+                let analytic = f64::from(field(&mut grad.clone())[i]);
+                assert!(
+                    (numeric - analytic).abs() <= 1e-5 + 0.01 * analytic.abs(),
+                    "{what}[{i}]: numeric {numeric}, backward {analytic}"
+                );
+                checked += usize::from(analytic != 0.0);
+            }
+        }
+        assert!(checked > 20, "only {checked} nonzero gradients checked");
+    }
+
+    #[test]
+    fn training_learns_and_is_reproducible() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let data = write_data(dir.path(), "data.txt", &random_positions(400, 1));
+        let out = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+        let (a, b, c) = (out("a.tbnn"), out("b.tbnn"), out("c.tbnn"));
+        let train_to = |out: &str, extra: &[&str]| {
+            let options = ["--validation", &data, "--learning-rate", "0.01"];
+            let list = [
+                &["chess", &data, out, "NAME", "8", "2.0"][..],
+                &options,
+                extra,
+            ]
+            .concat();
+            run(&list).expect("trains")
+        };
+        let losses = train_to(&a, &[]);
+        assert_eq!(losses.len(), 9);
+        assert!(losses[8] < losses[0] * 0.8, "validation losses {losses:?}");
+        train_to(&b, &[]);
+        let read = |path: &str| std::fs::read(path).expect("a written network");
+        assert_eq!(read(&a), read(&b), "the same run twice");
+        train_to(&c, &["--seed", "2"]);
+        assert_ne!(read(&a), read(&c), "another seed");
+        let network = Network::from_bytes(&read(&a)).expect("a valid network");
+        assert_eq!(network.name(), "NAME");
+        assert!(!network.adds_to_hand());
+    }
+
+    /// `--init` continues from a network: it starts at that network's loss, and a split
+    /// into buckets starts at the same loss as the network it copies.
+    #[test]
+    fn init_continues_and_splits_into_buckets() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let data = write_data(dir.path(), "data.txt", &random_positions(300, 4));
+        let out = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+        let (base, one, split) = (out("base.tbnn"), out("one.tbnn"), out("split.tbnn"));
+        let first = [
+            "chess",
+            &data,
+            &base,
+            "base",
+            "4",
+            "1.6",
+            "--adds-to-hand",
+            "--validation",
+            &data,
+        ];
+        let trained = run(&first).expect("trains");
+        let more = |out: &str, extra: &[&str]| {
+            let list = [
+                &["chess", &data, out, "more", "2", "1.6", "--adds-to-hand"][..],
+                &["--validation", &data, "--init", &base],
+                extra,
+            ]
+            .concat();
+            run(&list).expect("continues")
+        };
+        let continued = more(&one, &[]);
+        let split_losses = more(&split, &["--buckets", "4"]);
+        // The file holds the quantised network: close to where training ended. (The
+        // labels are the hand evaluation at K = 2, so there is a correction to learn at 1.6.)
+        assert!(
+            (continued[0] - trained[4]).abs() < 0.05 * trained[4],
+            "{continued:?} after {trained:?}"
+        );
+        assert!(
+            (split_losses[0] - continued[0]).abs() < 1e-9,
+            "{split_losses:?} vs {continued:?}"
+        );
+        let split = Network::from_bytes(&std::fs::read(&split).expect("written")).expect("valid");
+        assert_eq!(split.output_buckets(), 4);
+        assert!(split.adds_to_hand());
+    }
+
+    #[test]
+    fn bad_runs_are_refused_by_name() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let data = write_data(dir.path(), "data.txt", &random_positions(60, 5));
+        let out = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+        let (whole, four, refused) = (out("whole.tbnn"), out("four.tbnn"), out("x.tbnn"));
+        run(&["chess", &data, &whole, "whole", "1", "2.0"]).expect("trains");
+        run(&["chess", &data, &four, "four", "1", "2.0", "--buckets", "4"]).expect("trains");
+        let error = |extra: &[&str]| {
+            let list = [&["chess", &data, &refused, "x", "1", "2.0"][..], extra].concat();
+            run(&list).expect_err("refused")
+        };
+        assert!(error(&["--buckets", "0"]).contains("bad bucket count"));
+        assert!(error(&["--buckets", "17"]).contains("bad bucket count"));
+        assert!(error(&["--learning-rate", "-1"]).contains("bad learning rate"));
+        assert!(error(&["--frobnicate"]).contains("unknown option"));
+        assert!(error(&["--init", &whole, "--adds-to-hand"]).contains("adds to the hand"));
+        assert!(
+            error(&["--init", &four, "--buckets", "2"]).contains("--init has 4 output buckets")
+        );
+        let missing = out("missing.txt");
+        assert!(error(&["--validation", &missing]).contains("missing.txt"));
+        let xiangqi = train::<Xiangqi>(
+            &args(&[
+                "xiangqi",
+                &data,
+                &out("y.tbnn"),
+                "y",
+                "1",
+                "1.0",
+                "--init",
+                &whole,
+            ]),
+            |fen| Xiangqi::from_fen(fen).ok(),
+            &|pos| XiangqiEvaluator.evaluate(pos),
+        );
+        assert!(xiangqi.is_err(), "a chess network read as a xiangqi one");
+        assert!(
+            !std::path::Path::new(&out("x.tbnn")).exists(),
+            "nothing written"
+        );
+    }
+
+    #[test]
+    fn mirrored_fen_turns_the_board_and_en_passant_file() {
+        let fen = "rnbqkbnr/ppp1pppp/8/8/3pP3/5N2/PPPP1PPP/RNBQKB1R b - e3 0 3";
+        let turned = mirrored_fen(fen);
+        assert_eq!(
+            turned,
+            "rnbkqbnr/pppp1ppp/8/8/3Pp3/2N5/PPP1PPPP/R1BKQBNR b - d3 0 3"
+        );
+        assert_eq!(mirrored_fen(&turned), fen);
+        let pos = chess(&turned).expect("a legal position");
+        let mut count = 0;
+        pos.active_features(&mut |_| count += 1);
+        assert_eq!(count, 32);
     }
 }
