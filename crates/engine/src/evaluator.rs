@@ -161,6 +161,10 @@ pub trait Evaluator<P: Position>: Send + Sync {
     /// path and ask [`Evaluator::repetition_score`]; otherwise a repetition is a draw.
     const JUDGES_CYCLES: bool = false;
 
+    /// Whether the search extends a singular hash move ([`crate::Features::singular`]):
+    /// on for the games where matches showed a gain (docs/engine.md).
+    const SINGULAR_EXTENSIONS: bool = false;
+
     /// The value of a repeated position for the side to move, given the cycle that
     /// led back to it: `cycle[0]` is the earlier occurrence, each next position
     /// follows from the one before by one move, and the last is the current position.

@@ -57,6 +57,9 @@ pub struct Features {
     /// Static evaluations corrected by what searches found in positions of the same
     /// structure ([`Evaluator::correction_key`]).
     pub correction: bool,
+    /// Singular extensions: a hash move that alone holds the score is searched a ply
+    /// deeper, and a node where other moves hold it too is cut off (multi-cut).
+    pub singular: bool,
 }
 
 impl Features {
@@ -68,6 +71,7 @@ impl Features {
         futility: true,
         quiescence: true,
         correction: true,
+        singular: true,
     };
 
     /// Plain alpha-beta with quiescence: the reference the shortcuts are tested against.
@@ -78,6 +82,7 @@ impl Features {
         futility: false,
         quiescence: true,
         correction: false,
+        singular: false,
     };
 }
 
@@ -105,6 +110,8 @@ struct Ply<P: Position, A> {
     static_eval: Score,
     /// The evaluation's accumulator for the position at this ply.
     accumulator: A,
+    /// The move a singular-extension search leaves out here (its index).
+    excluded: Option<u16>,
 }
 
 /// What searches learn about quiet moves, handed from one search to the next so that
@@ -151,6 +158,11 @@ pub(crate) struct Searcher<'a, P: Position, E: Evaluator<P>> {
     reversible_from: Vec<usize>,
     root_index: usize,
     pub(crate) root_filter: RootFilter<P::Move>,
+    /// The depth of the root search under way: extensions stop at twice it.
+    root_depth: i32,
+    /// How many hash moves were extended as singular, and how many nodes cut off
+    /// because other moves held beta too.
+    pub(crate) singular_counts: (u64, u64),
     pub(crate) aborted: bool,
 }
 
@@ -178,6 +190,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             current: None,
             static_eval: -INFINITE,
             accumulator: E::Accumulator::default(),
+            excluded: None,
         });
         evaluator.refresh(root, &mut plies[0].accumulator);
         let mut searcher = Searcher {
@@ -210,6 +223,8 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 only: Vec::new(),
                 excluded: Vec::new(),
             },
+            root_depth: 0,
+            singular_counts: (0, 0),
             aborted: false,
         };
         // The game's history: each position followed by the next, so whether the
@@ -401,6 +416,11 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
     ) -> Score {
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
+        if root {
+            self.root_depth = depth;
+        }
+        // A search of this node without its hash move, for a singular extension.
+        let excluded = self.plies[ply].excluded;
         self.plies[ply].pv.clear();
         if ply >= MAX_PLY {
             return self.evaluate(pos, ply);
@@ -441,6 +461,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             tt_score = Some((score, entry.bound));
             if self.features.tt_cutoffs
                 && !pv_node
+                && excluded.is_none()
                 && entry.depth >= depth
                 && match entry.bound {
                     Bound::Exact => true,
@@ -492,7 +513,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             && self.plies[ply - 2].static_eval > -INFINITE
             && static_eval > self.plies[ply - 2].static_eval;
 
-        if !pv_node && !in_check && !must_resolve {
+        if !pv_node && !in_check && !must_resolve && excluded.is_none() {
             // Reverse futility: far enough above beta that a shallow search won't fall back.
             if self.features.futility
                 && depth <= 6
@@ -531,6 +552,40 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             depth
         };
 
+        // Singular extension: when every other move falls well short of the hash
+        // move's score, that move carries the position and is searched a ply deeper;
+        // when another also reaches beta, the node is cut off.
+        let mut singular_extension = 0;
+        if E::SINGULAR_EXTENSIONS
+            && self.features.singular
+            && !root
+            && excluded.is_none()
+            && !must_resolve
+            && depth >= 8
+            && (ply as i32) < 2 * self.root_depth
+            && let (Some(tt_index), Some(entry), Some((tt_value, bound))) =
+                (tt_move, entry, tt_score)
+            && bound != Bound::Upper
+            && entry.depth >= depth - 3
+            && tt_value.abs() < MATE_BOUND
+        {
+            let singular_beta = tt_value - 2 * depth;
+            self.plies[ply].excluded = Some(tt_index);
+            let value = self.search(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply);
+            self.plies[ply].excluded = None;
+            self.plies[ply].pv.clear();
+            if self.aborted {
+                return 0;
+            }
+            if value < singular_beta {
+                singular_extension = 1;
+                self.singular_counts.0 += 1;
+            } else if singular_beta >= beta {
+                self.singular_counts.1 += 1;
+                return singular_beta;
+            }
+        }
+
         // Generate and order the moves.
         {
             let ply_data = &mut self.plies[ply];
@@ -562,6 +617,9 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         let mut searched = 0usize;
         for n in 0..count {
             let (mv, index) = self.pick(ply, n);
+            if excluded == Some(index) {
+                continue;
+            }
             let noisy = self.evaluator.is_noisy(pos, mv);
             let prunable = self.features.futility
                 && !pv_node
@@ -595,7 +653,11 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             self.advance(ply, pos, &child);
             self.push_position(&child, irreversible);
 
-            let new_depth = depth - 1;
+            let new_depth = if tt_move == Some(index) {
+                depth - 1 + singular_extension
+            } else {
+                depth - 1
+            };
             let mut score;
             if searched == 0 {
                 score = -self.search(&child, new_depth, -beta, -alpha, ply + 1);
@@ -660,6 +722,11 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             }
         }
 
+        if excluded.is_some() {
+            // Nothing to store: this was not the node's real search. With no other
+            // move at all, the hash move is as singular as can be.
+            return if searched == 0 { alpha } else { best_score };
+        }
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_index.is_some() && best_score > original_alpha {
@@ -1025,6 +1092,53 @@ mod tests {
             }
             assert!((16_000..=16_384).contains(&searcher.captures[12]));
         });
+    }
+
+    /// Deepens a search of `pos` to `depth` and returns what singular extensions did
+    /// and the best move found.
+    fn deepen<P: Position, E: Evaluator<P>>(
+        evaluator: &E,
+        pos: &P,
+        depth: i32,
+        features: Features,
+    ) -> ((u64, u64), P::Move) {
+        let tt = TranspositionTable::new(16);
+        let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+        let mut searcher = Searcher::new(
+            evaluator,
+            &tt,
+            &stop,
+            &nodes,
+            Instant::now(),
+            None,
+            None,
+            &[],
+            pos,
+        );
+        searcher.features = features;
+        for d in 1..=depth {
+            searcher.search(pos, d, -INFINITE, INFINITE, 0);
+        }
+        (searcher.singular_counts, searcher.root_pv()[0])
+    }
+
+    #[test]
+    fn singular_extensions_fire_in_chess_only_when_switched_on() {
+        // A middlegame of the Italian game with tactics on both wings.
+        let fen = "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 0 7";
+        let pos = Chess::from_fen(fen, tablero_chess::CastlingMode::Standard).expect("a FEN");
+        let ((extended, cut), best) = deepen(&ChessEvaluator, &pos, 11, Features::ALL);
+        assert!(extended > 0 && cut > 0, "extended {extended}, cut {cut}");
+        assert!(pos.legal_moves().contains(&best));
+        let off = Features {
+            singular: false,
+            ..Features::ALL
+        };
+        assert_eq!(deepen(&ChessEvaluator, &pos, 11, off).0, (0, 0));
+        // Other games keep the search their levels were measured with.
+        let xiangqi = tablero_xiangqi::Xiangqi::new();
+        let evaluator = crate::XiangqiEvaluator;
+        assert_eq!(deepen(&evaluator, &xiangqi, 9, Features::ALL).0, (0, 0));
     }
 
     #[test]

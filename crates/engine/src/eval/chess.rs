@@ -608,6 +608,8 @@ impl ChessEvaluator {
 impl Evaluator<Chess> for ChessEvaluator {
     const LEVELS: &'static LevelTable = &CHESS_LEVELS;
 
+    const SINGULAR_EXTENSIONS: bool = true;
+
     type Accumulator = ();
 
     fn evaluate(&self, pos: &Chess) -> Score {

@@ -144,6 +144,8 @@ impl<P: NetworkInput, E: Evaluator<P>> Evaluator<P> for NnueEvaluator<E> {
 
     const JUDGES_CYCLES: bool = E::JUDGES_CYCLES;
 
+    const SINGULAR_EXTENSIONS: bool = E::SINGULAR_EXTENSIONS;
+
     fn repetition_score(&self, cycle: &[P], searching: Side) -> Score {
         self.hand.repetition_score(cycle, searching)
     }
