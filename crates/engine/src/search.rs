@@ -682,7 +682,21 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                         reduction -= 1;
                     }
                     // Moves that often cut off elsewhere deserve a closer look.
-                    reduction -= self.history[self.evaluator.history_slot(pos, mv)] / 8192;
+                    reduction -= if E::REDUCTIONS_WEIGH_CONTINUATIONS {
+                        let slots = (
+                            self.evaluator.history_slot(pos, mv),
+                            self.evaluator.continuation_slot(pos, mv),
+                        );
+                        quiet_history(
+                            &self.history,
+                            &self.continuation,
+                            E::CONTINUATION_SLOTS,
+                            slots,
+                            self.earlier_moves(ply),
+                        ) / 12_288
+                    } else {
+                        self.history[self.evaluator.history_slot(pos, mv)] / 8192
+                    };
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 score = -self.search(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
@@ -812,21 +826,8 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
     /// their order, killers, and quiet moves by history.
     fn order_moves(&mut self, pos: &P, ply: usize, tt_move: Option<u16>, root: bool) {
         let evaluator = self.evaluator;
-        let [before, before_that] = self.earlier_moves(ply);
-        let countermove = before.and_then(|(slot, _)| self.countermoves[slot]);
-        let n = E::CONTINUATION_SLOTS;
-        let continuation = &self.continuation;
-        let follow_up = |mv: P::Move| -> i64 {
-            if n == 0 {
-                return 0;
-            }
-            let slot = evaluator.continuation_slot(pos, mv);
-            [before, before_that]
-                .into_iter()
-                .flatten()
-                .map(|(_, earlier)| i64::from(continuation[earlier * n + slot]))
-                .sum()
-        };
+        let earlier = self.earlier_moves(ply);
+        let countermove = earlier[0].and_then(|(slot, _)| self.countermoves[slot]);
         let Ply {
             moves,
             scored,
@@ -863,7 +864,17 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             } else if countermove == Some(mv) {
                 (1 << 31) - 1
             } else {
-                i64::from(self.history[evaluator.history_slot(pos, mv)]) + follow_up(mv)
+                let slots = (
+                    evaluator.history_slot(pos, mv),
+                    evaluator.continuation_slot(pos, mv),
+                );
+                i64::from(quiet_history(
+                    &self.history,
+                    &self.continuation,
+                    E::CONTINUATION_SLOTS,
+                    slots,
+                    earlier,
+                ))
             };
             scored.push(ScoredMove {
                 mv,
@@ -1034,6 +1045,26 @@ fn history_bonus(depth: i32) -> i32 {
     (16 * depth * depth + 32 * depth + 16).min(1200)
 }
 
+/// How well a quiet move has done: its history (`slots.0`) plus its continuation
+/// history (`slots.1`) as the reply to each of the `earlier` moves, all within
+/// ±16384 by gravity. Games without continuation slots count history alone.
+/// `continuation` has `n × n` entries, indexed earlier × later.
+fn quiet_history(
+    history: &[i32],
+    continuation: &[i32],
+    n: usize,
+    slots: (usize, usize),
+    earlier: [Option<(usize, usize)>; 2],
+) -> i32 {
+    let mut sum = history[slots.0];
+    if n > 0 {
+        for (_, before) in earlier.into_iter().flatten() {
+            sum += continuation[before * n + slots.1];
+        }
+    }
+    sum
+}
+
 /// Late-move reduction in plies: grows with depth and with how late the move comes.
 fn late_move_reduction(depth: i32, searched: usize) -> i32 {
     static TABLE: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
@@ -1092,6 +1123,28 @@ mod tests {
             }
             assert!((16_000..=16_384).contains(&searcher.captures[12]));
         });
+    }
+
+    #[test]
+    fn quiet_history_adds_the_replies_to_the_moves_before() {
+        let n = 4;
+        let history = [0, 300, 0, 0];
+        let mut continuation = vec![0; n * n];
+        // Slot 2 as the reply to earlier slot 1 and to earlier slot 3.
+        continuation[n + 2] = 40;
+        continuation[3 * n + 2] = -7;
+        let both = [Some((9, 1)), Some((9, 3))];
+        assert_eq!(quiet_history(&history, &continuation, n, (1, 2), both), 333);
+        assert_eq!(
+            quiet_history(&history, &continuation, n, (1, 2), [None, Some((9, 3))]),
+            293
+        );
+        // After a null move, or in a game without continuation history: history alone.
+        assert_eq!(
+            quiet_history(&history, &continuation, n, (1, 2), [None, None]),
+            300
+        );
+        assert_eq!(quiet_history(&history, &[], 0, (1, 0), both), 300);
     }
 
     /// Deepens a search of `pos` to `depth` and returns what singular extensions did

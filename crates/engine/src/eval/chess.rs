@@ -610,6 +610,8 @@ impl Evaluator<Chess> for ChessEvaluator {
 
     const SINGULAR_EXTENSIONS: bool = true;
 
+    const REDUCTIONS_WEIGH_CONTINUATIONS: bool = true;
+
     type Accumulator = ();
 
     fn evaluate(&self, pos: &Chess) -> Score {
