@@ -165,11 +165,6 @@ pub trait Evaluator<P: Position>: Send + Sync {
     /// on for the games where matches showed a gain (docs/engine.md).
     const SINGULAR_EXTENSIONS: bool = false;
 
-    /// Whether late-move reductions judge a quiet move by its continuation history
-    /// (how it did as the reply to the moves one and two plies before) as well as by
-    /// its history: on for the games where matches showed a gain (docs/engine.md).
-    const REDUCTIONS_WEIGH_CONTINUATIONS: bool = false;
-
     /// The value of a repeated position for the side to move, given the cycle that
     /// led back to it: `cycle[0]` is the earlier occurrence, each next position
     /// follows from the one before by one move, and the last is the current position.

@@ -682,21 +682,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                         reduction -= 1;
                     }
                     // Moves that often cut off elsewhere deserve a closer look.
-                    reduction -= if E::REDUCTIONS_WEIGH_CONTINUATIONS {
-                        let slots = (
-                            self.evaluator.history_slot(pos, mv),
-                            self.evaluator.continuation_slot(pos, mv),
-                        );
-                        quiet_history(
-                            &self.history,
-                            &self.continuation,
-                            E::CONTINUATION_SLOTS,
-                            slots,
-                            self.earlier_moves(ply),
-                        ) / 12_288
-                    } else {
-                        self.history[self.evaluator.history_slot(pos, mv)] / 8192
-                    };
+                    reduction -= self.history[self.evaluator.history_slot(pos, mv)] / 8192;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 score = -self.search(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);

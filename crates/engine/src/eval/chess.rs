@@ -610,8 +610,6 @@ impl Evaluator<Chess> for ChessEvaluator {
 
     const SINGULAR_EXTENSIONS: bool = true;
 
-    const REDUCTIONS_WEIGH_CONTINUATIONS: bool = true;
-
     type Accumulator = ();
 
     fn evaluate(&self, pos: &Chess) -> Score {

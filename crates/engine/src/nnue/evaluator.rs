@@ -146,8 +146,6 @@ impl<P: NetworkInput, E: Evaluator<P>> Evaluator<P> for NnueEvaluator<E> {
 
     const SINGULAR_EXTENSIONS: bool = E::SINGULAR_EXTENSIONS;
 
-    const REDUCTIONS_WEIGH_CONTINUATIONS: bool = E::REDUCTIONS_WEIGH_CONTINUATIONS;
-
     fn repetition_score(&self, cycle: &[P], searching: Side) -> Score {
         self.hand.repetition_score(cycle, searching)
     }
