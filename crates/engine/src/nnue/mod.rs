@@ -438,8 +438,8 @@ impl Network {
         }
     }
 
-    fn row(&self, feature: usize) -> &[i16] {
-        &self.feature_weights[feature * HIDDEN..(feature + 1) * HIDDEN]
+    fn row(&self, feature: usize) -> &[i16; HIDDEN] {
+        &self.feature_weights.as_chunks::<HIDDEN>().0[feature]
     }
 
     /// Sums `pos`'s pieces into `acc` from scratch. A network for another input layout
@@ -499,12 +499,22 @@ impl Network {
             .zip(&parent_acc.views)
             .enumerate()
         {
-            target.copy_from_slice(source);
-            for features in &added[..adds] {
-                kernels::add_row(target, self.row(features[view]));
-            }
-            for features in &removed[..removes] {
-                kernels::sub_row(target, self.row(features[view]));
+            let row = |features: &[usize; 2]| self.row(features[view]);
+            // Most moves change two or three pieces: one pass then reads each row once.
+            match (&added[..adds], &removed[..removes]) {
+                ([added], [removed]) => kernels::add_sub(target, source, row(added), row(removed)),
+                ([added], [removed, taken]) => {
+                    kernels::add_sub_sub(target, source, row(added), [row(removed), row(taken)]);
+                }
+                (added, removed) => {
+                    target.copy_from_slice(source);
+                    for features in added {
+                        kernels::add_row(target, row(features));
+                    }
+                    for features in removed {
+                        kernels::sub_row(target, row(features));
+                    }
+                }
             }
         }
     }
