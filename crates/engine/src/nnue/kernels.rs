@@ -3,11 +3,10 @@
 //!
 //! They are written over fixed-size lanes so the compiler turns them into vector
 //! instructions on any target (SSE4.2 at the workspace's x86-64-v2 baseline) without
-//! `unsafe`. (A second copy compiled for AVX2 and picked at run time measured no
-//! faster: the network takes a fifth or less of a chess search's time.) Integer arithmetic makes
-//! the result independent of the order of the additions, so [`output_scalar`], the
-//! plain one-element-at-a-time reference, must agree with [`output`] bit for bit;
-//! the tests check that.
+//! `unsafe`; an AVX2 copy picked at run time measured no faster (docs/nnue.md).
+//! Integer arithmetic makes the result independent of the order of the additions,
+//! so [`output_scalar`], the plain one-element-at-a-time reference, must agree with
+//! [`output`] bit for bit; the tests check that.
 
 use super::{HIDDEN, QA};
 
