@@ -3,14 +3,18 @@
 //! ```text
 //! train_nnue chess|xiangqi|draughts DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand]
 //!            [--validation FILE] [--shrink S] [--init NETWORK] [--learning-rate LR]
-//!            [--buckets N]
+//!            [--buckets N] [--result-weight W]
 //! train_nnue check chess|xiangqi|draughts DATA NETWORK K
 //! ```
 //!
 //! DATA has `FEN;p` lines, p being White's (red's) expected score, as
 //! `scripts/label-with-stockfish` and `scripts/label-with-fairy-stockfish` write them;
 //! for draughts `RULES FEN;p` lines as `tune_draughts label` writes them, of which only
-//! International draughts positions are read.
+//! International draughts positions are read. A line may end in a third field, the
+//! game's result for White (red): `FEN;p;result`. `--result-weight W` trains on
+//! `(1 − W) × p + W × result` (the validation loss stays against p), so the network
+//! also learns how the games from such positions ended, which a shallow teacher's
+//! judgement misses; Stockfish's trainer calls W `1 − lambda`.
 //! The network predicts `sigmoid(K × cp / 400)` of its centipawn output for the side to
 //! move; K is the hand evaluation's fitted scale (`tune_<game> tune` prints it), so the
 //! network's centipawns match the ones the search's margins were set for. Training is
@@ -348,42 +352,65 @@ fn mirrored_fen(fen: &str) -> String {
     fields.join(" ")
 }
 
-/// Reads `FEN;p` lines: every 50th into the validation set, the others (and, where
-/// the rules allow, their mirror images) into the training set.
+/// Splits a `FEN;p` or `FEN;p;result` line (FENs hold no `;`).
+fn labelled_line(line: &str) -> Option<(&str, f32, Option<f32>)> {
+    let (fen, rest) = line.split_once(';')?;
+    let (p, result) = match rest.split_once(';') {
+        Some((p, result)) => (p, Some(result.trim().parse::<f32>().ok()?)),
+        None => (rest, None),
+    };
+    let p = p.trim().parse::<f32>().ok()?;
+    Some((fen, p, result))
+}
+
+/// Reads `FEN;p[;result]` lines: every 50th into the validation set, the others (and,
+/// where the rules allow, their mirror images) into the training set. With a
+/// `result_weight` above 0 every line must hold its game's result, which is blended
+/// into the training targets (validation keeps p: the teacher's judgement).
 fn load<P: NetworkInput>(
     path: &str,
     parse: &impl Fn(&str) -> Option<P>,
     hand: Option<&dyn Fn(&P) -> i32>,
-    (hold_out, buckets): (bool, usize),
+    (hold_out, buckets, result_weight): (bool, usize, f32),
 ) -> Result<(Dataset, Dataset), String> {
     let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
     let (mut train, mut validation) = (Dataset::new(buckets), Dataset::new(buckets));
     let mut skipped = 0usize;
     for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
         let line = line.map_err(|e| format!("{path}: {e}"))?;
-        let Some((fen, p)) = line.rsplit_once(';') else {
+        let Some((fen, p, result)) = labelled_line(&line) else {
             skipped += 1;
             continue;
         };
-        let (Some(pos), Ok(p)) = (parse(fen), p.trim().parse::<f32>()) else {
+        let Some(pos) = parse(fen) else {
             skipped += 1;
             continue;
+        };
+        let target = match result {
+            _ if result_weight == 0.0 => p,
+            Some(result) => (1.0 - result_weight) * p + result_weight * result,
+            None => {
+                return Err(format!(
+                    "{path}, line {}: no game result (`FEN;p;result`), which --result-weight needs",
+                    n + 1
+                ));
+            }
         };
         let base = hand.map_or(0.0, |hand| hand(&pos) as f32 / SCALE as f32);
         if hold_out && n % 50 == 49 {
             validation.push(&pos, p, base, |i| i);
         } else {
-            train.push(&pos, p, base, |i| i);
+            train.push(&pos, target, base, |i| i);
             if pos.is_mirror_symmetric()
                 && let Some(turned) = parse(&mirrored_fen(fen))
             {
                 let base = hand.map_or(0.0, |hand| hand(&turned) as f32 / SCALE as f32);
-                train.push(&turned, p, base, |i| i);
+                train.push(&turned, target, base, |i| i);
             }
         }
     }
     if skipped > 0 {
-        eprintln!("skipped {skipped} lines that are not `FEN;p`");
+        eprintln!("skipped {skipped} lines that are not `FEN;p` or `FEN;p;result`");
     }
     Ok((train, validation))
 }
@@ -406,6 +433,7 @@ fn train<P: NetworkInput>(
     let (mut seed, mut adds_to_hand, mut validation_file) = (1u64, false, None);
     let mut shrink = 0.0f32;
     let (mut init, mut learning_rate, mut buckets) = (None, LEARNING_RATE, None);
+    let mut result_weight = 0.0f32;
     let mut options = rest.iter();
     while let Some(option) = options.next() {
         match option.as_str() {
@@ -440,6 +468,14 @@ fn train<P: NetworkInput>(
                         })?,
                 );
             }
+            "--result-weight" => {
+                let value = options.next().ok_or_else(usage)?;
+                result_weight = value
+                    .parse()
+                    .ok()
+                    .filter(|w| (0.0..=1.0).contains(w))
+                    .ok_or_else(|| format!("bad result weight {value:?} (0 to 1)"))?;
+            }
             other => return Err(format!("unknown option {other:?}; {}", usage())),
         }
     }
@@ -460,10 +496,10 @@ fn train<P: NetworkInput>(
     let hand = adds_to_hand.then_some(hand);
     let (train, validation) = match validation_file {
         Some(file) => (
-            load(data, &parse, hand, (false, buckets))?.0,
-            load(file, &parse, hand, (false, buckets))?.0,
+            load(data, &parse, hand, (false, buckets, result_weight))?.0,
+            load(file, &parse, hand, (false, buckets, 0.0))?.0,
         ),
-        None => load(data, &parse, hand, (true, buckets))?,
+        None => load(data, &parse, hand, (true, buckets, result_weight))?,
     };
     eprintln!(
         "{} training and {} validation positions read in {:.1} s",
@@ -601,10 +637,10 @@ fn check<P: NetworkInput>(
     let mut moved = 0.0f64;
     for line in std::io::BufReader::new(file).lines() {
         let line = line.map_err(|e| format!("{data}: {e}"))?;
-        let Some((fen, p)) = line.rsplit_once(';') else {
+        let Some((fen, p, _)) = labelled_line(&line) else {
             continue;
         };
-        let (Some(pos), Ok(p)) = (parse(fen), p.trim().parse::<f32>()) else {
+        let Some(pos) = parse(fen) else {
             continue;
         };
         let target = if pos.turn() == Side::White {
@@ -633,7 +669,7 @@ fn check<P: NetworkInput>(
 fn usage() -> String {
     "usage: train_nnue chess|xiangqi|draughts DATA OUT NAME EPOCHS K [--seed N] \
      [--adds-to-hand] [--validation FILE] [--shrink S] [--init NETWORK] [--learning-rate LR] \
-     [--buckets N]\n\
+     [--buckets N] [--result-weight W]\n\
      \x20      train_nnue check chess|xiangqi|draughts DATA NETWORK K"
         .to_owned()
 }
@@ -931,6 +967,66 @@ mod tests {
             !std::path::Path::new(&out("x.tbnn")).exists(),
             "nothing written"
         );
+    }
+
+    /// `--result-weight` blends a line's game result into its training target, never
+    /// into the validation target, and names a line that lacks the result.
+    #[test]
+    fn result_weight_blends_game_results_into_training_targets() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        // White to move, with castling rights: no mirror image is added.
+        let white = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let black = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1";
+        let mut text = String::new();
+        for n in 0..100 {
+            let fen = if n % 2 == 0 { white } else { black };
+            text.push_str(&format!("{fen};0.2;1\n"));
+        }
+        let path = dir.path().join("blend.txt");
+        std::fs::write(&path, &text).expect("a temporary file");
+        let path = path.to_string_lossy().into_owned();
+        let load_with = |weight: f32| load(&path, &chess, None, (true, 1, weight)).expect("reads");
+        let (train, validation) = load_with(0.25);
+        assert_eq!((train.len(), validation.len()), (98, 2));
+        // Targets are the side to move's: 0.75 × 0.2 + 0.25 × 1 = 0.4 for White.
+        assert!(
+            (train.targets[0] - 0.4).abs() < 1e-6,
+            "{}",
+            train.targets[0]
+        );
+        assert!(
+            (train.targets[1] - 0.6).abs() < 1e-6,
+            "{}",
+            train.targets[1]
+        );
+        assert!(validation.targets.iter().all(|&t| (t - 0.8).abs() < 1e-6));
+        let (plain, _) = load_with(0.0);
+        assert!((plain.targets[0] - 0.2).abs() < 1e-6);
+
+        let two_fields = dir.path().join("two.txt");
+        std::fs::write(&two_fields, format!("{white};0.2\n")).expect("a temporary file");
+        let two_fields = two_fields.to_string_lossy().into_owned();
+        let Err(error) = load(&two_fields, &chess, None, (true, 1, 0.5)) else {
+            panic!("a line without a result was read");
+        };
+        assert!(
+            error.contains("line 1") && error.contains("--result-weight"),
+            "{error}"
+        );
+        let out = dir.path().join("x.tbnn").to_string_lossy().into_owned();
+        for bad in ["1.5", "-0.1", "x"] {
+            let refused = run(&[
+                "chess",
+                &path,
+                &out,
+                "x",
+                "1",
+                "2.0",
+                "--result-weight",
+                bad,
+            ]);
+            assert!(refused.expect_err("refused").contains("bad result weight"));
+        }
     }
 
     #[test]
