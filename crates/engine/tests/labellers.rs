@@ -60,6 +60,13 @@ fn label(
     (labelled, messages)
 }
 
+/// The input lines: `fens` with results after them, `not_a_position` third.
+fn input(fens: [&str; 3], not_a_position: &str) -> Vec<String> {
+    let mut lines: Vec<String> = fens.iter().map(|fen| format!("{fen};1")).collect();
+    lines.insert(2, format!("{not_a_position};0.5"));
+    lines
+}
+
 /// Three positions, the second and third a queen's or chariot's worth better for the
 /// first player with either side to move, and a line that is no position.
 fn check(labelled: &[(String, f64)], messages: &str, fens: [&str; 3]) {
@@ -83,12 +90,7 @@ fn stockfish_labels_chess_positions_for_white() {
         "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
     ];
-    let lines = [
-        format!("{};0.5", fens[0]),
-        format!("{};1", fens[1]),
-        "rnbqkbnr/pppppppp/8/8 w;1".to_owned(),
-        format!("{};0", fens[2]),
-    ];
+    let lines = input(fens, "rnbqkbnr/pppppppp/8/8 w");
     for model in ["elo", "wdl"] {
         let (labelled, messages) =
             label(&python, "label-with-stockfish", &lines, &["6", "2", model]);
@@ -106,12 +108,7 @@ fn fairy_stockfish_labels_xiangqi_positions_for_red() {
         "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
     ];
-    let lines = [
-        format!("{};0.5", fens[0]),
-        format!("{};1", fens[1]),
-        "rnbakabnr/9/9 w;1".to_owned(),
-        format!("{};1", fens[2]),
-    ];
+    let lines = input(fens, "rnbakabnr/9/9 w");
     let (labelled, messages) = label(&python, "label-with-fairy-stockfish", &lines, &["6", "2"]);
     check(&labelled, &messages, fens);
 }
