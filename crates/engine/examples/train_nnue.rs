@@ -352,15 +352,21 @@ fn mirrored_fen(fen: &str) -> String {
     fields.join(" ")
 }
 
-/// Splits a `FEN;p` or `FEN;p;result` line (FENs hold no `;`).
+/// Splits a `FEN;p` or `FEN;p;result` line (FENs hold no `;`); p and the result
+/// must be scores from 0 to 1 (a `nan` would poison every weight it reaches).
 fn labelled_line(line: &str) -> Option<(&str, f32, Option<f32>)> {
+    let score = |text: &str| {
+        text.trim()
+            .parse::<f32>()
+            .ok()
+            .filter(|x| (0.0..=1.0).contains(x))
+    };
     let (fen, rest) = line.split_once(';')?;
     let (p, result) = match rest.split_once(';') {
-        Some((p, result)) => (p, Some(result.trim().parse::<f32>().ok()?)),
+        Some((p, result)) => (p, Some(score(result)?)),
         None => (rest, None),
     };
-    let p = p.trim().parse::<f32>().ok()?;
-    Some((fen, p, result))
+    Some((fen, score(p)?, result))
 }
 
 /// Reads `FEN;p[;result]` lines: every 50th into the validation set, the others (and,
@@ -988,20 +994,30 @@ mod tests {
         let load_with = |weight: f32| load(&path, &chess, None, (true, 1, weight)).expect("reads");
         let (train, validation) = load_with(0.25);
         assert_eq!((train.len(), validation.len()), (98, 2));
+        let near = |targets: &[f32], expected: &[f32]| {
+            targets.len() == expected.len()
+                && targets
+                    .iter()
+                    .zip(expected)
+                    .all(|(t, e)| (t - e).abs() < 1e-6)
+        };
         // Targets are the side to move's: 0.75 × 0.2 + 0.25 × 1 = 0.4 for White.
         assert!(
-            (train.targets[0] - 0.4).abs() < 1e-6,
-            "{}",
-            train.targets[0]
+            near(&train.targets[..2], &[0.4, 0.6]),
+            "{:?}",
+            &train.targets[..2]
         );
         assert!(
-            (train.targets[1] - 0.6).abs() < 1e-6,
-            "{}",
-            train.targets[1]
+            near(&validation.targets, &[0.8, 0.8]),
+            "{:?}",
+            validation.targets
         );
-        assert!(validation.targets.iter().all(|&t| (t - 0.8).abs() < 1e-6));
         let (plain, _) = load_with(0.0);
-        assert!((plain.targets[0] - 0.2).abs() < 1e-6);
+        assert!(
+            near(&plain.targets[..2], &[0.2, 0.8]),
+            "{:?}",
+            &plain.targets[..2]
+        );
 
         let two_fields = dir.path().join("two.txt");
         std::fs::write(&two_fields, format!("{white};0.2\n")).expect("a temporary file");
@@ -1026,6 +1042,24 @@ mod tests {
                 bad,
             ]);
             assert!(refused.expect_err("refused").contains("bad result weight"));
+        }
+    }
+
+    #[test]
+    fn labelled_lines_hold_scores_from_0_to_1() {
+        assert_eq!(labelled_line("F;0.25"), Some(("F", 0.25, None)));
+        assert_eq!(labelled_line("F; 1 ;0.5"), Some(("F", 1.0, Some(0.5))));
+        for bad in [
+            "F",
+            "F;",
+            "F;x",
+            "F;nan",
+            "F;1.5",
+            "F;-0.1",
+            "F;0.5;2",
+            "F;0.5;inf",
+        ] {
+            assert_eq!(labelled_line(bad), None, "{bad}");
         }
     }
 
