@@ -166,3 +166,22 @@ fn chess3d_traces_are_the_evaluation() {
     .unwrap();
     assert!(Chess3dEvaluator::trace(&capturable).is_none());
 }
+
+/// `generate` writes the games in game order whichever of its two threads finishes
+/// first, so a batch and any sample drawn from it are the same file on every run.
+#[test]
+fn generate_writes_the_games_in_order() {
+    use texel::Tuning;
+    use tune_draughts::{DraughtsTuning, texel};
+    let out = std::env::temp_dir().join(format!("tablero-generate-{}.txt", std::process::id()));
+    texel::generate::<DraughtsTuning>("8", "300", out.to_str().unwrap(), "40").unwrap();
+    let written = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    let player = DraughtsTuning::player();
+    let expected: String = (40..48)
+        .flat_map(|seed| DraughtsTuning::self_play(&player, seed, 300))
+        .map(|line| line + "\n")
+        .collect();
+    assert!(expected.lines().count() > 100, "{expected}");
+    assert_eq!(written, expected);
+}

@@ -72,8 +72,14 @@ pub(crate) fn main<T: Tuning>() {
 
 /// Plays GAMES self-play games on two threads and writes their quiet positions to OUT.
 /// Game n opens with the random plies of seed FIRST + n, so runs with disjoint ranges
-/// add new games.
-fn generate<T: Tuning>(games: &str, nodes: &str, out: &str, first: &str) -> Result<(), String> {
+/// add new games. The games are written in game order, whichever thread finishes first,
+/// so that a batch (and a sample drawn from it) is the same file on every run.
+pub(crate) fn generate<T: Tuning>(
+    games: &str,
+    nodes: &str,
+    out: &str,
+    first: &str,
+) -> Result<(), String> {
     let first: usize = first
         .parse()
         .map_err(|_| format!("bad first game number {first:?}"))?;
@@ -84,7 +90,12 @@ fn generate<T: Tuning>(games: &str, nodes: &str, out: &str, first: &str) -> Resu
         .parse()
         .map_err(|_| format!("bad node count {nodes:?}"))?;
     let file = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
-    let writer = std::sync::Mutex::new(std::io::BufWriter::new(file));
+    let writer = std::sync::Mutex::new(InOrder {
+        out: std::io::BufWriter::new(file),
+        next: 0,
+        finished: std::collections::BTreeMap::new(),
+        error: None,
+    });
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..2 {
@@ -97,9 +108,8 @@ fn generate<T: Tuning>(games: &str, nodes: &str, out: &str, first: &str) -> Resu
                     }
                     let lines = T::self_play(&player, (first + n) as u64, nodes);
                     let Ok(mut w) = writer.lock() else { break };
-                    for line in lines {
-                        let _ = writeln!(w, "{line}");
-                    }
+                    w.finished.insert(n, lines);
+                    w.write_ready();
                     if n % 100 == 99 {
                         eprintln!("{} games", n + 1);
                     }
@@ -107,11 +117,38 @@ fn generate<T: Tuning>(games: &str, nodes: &str, out: &str, first: &str) -> Resu
             });
         }
     });
-    writer
+    let mut writer = writer
         .into_inner()
-        .map_err(|_| "a writer thread panicked".to_owned())?
-        .flush()
-        .map_err(|e| e.to_string())
+        .map_err(|_| "a writer thread panicked".to_owned())?;
+    if let Some(e) = writer.error {
+        return Err(format!("{out}: {e}"));
+    }
+    writer.out.flush().map_err(|e| format!("{out}: {e}"))
+}
+
+/// Finished games waiting for the games before them.
+struct InOrder<W: Write> {
+    out: W,
+    /// The next game to write.
+    next: usize,
+    finished: std::collections::BTreeMap<usize, Vec<String>>,
+    /// The first write that failed (a full disk): the run reports it at the end.
+    error: Option<std::io::Error>,
+}
+
+impl<W: Write> InOrder<W> {
+    fn write_ready(&mut self) {
+        while let Some(lines) = self.finished.remove(&self.next) {
+            for line in lines {
+                if let Err(e) = writeln!(self.out, "{line}")
+                    && self.error.is_none()
+                {
+                    self.error = Some(e);
+                }
+            }
+            self.next += 1;
+        }
+    }
 }
 
 /// `label IN OUT EVERY NODES K LAMBDA`: keeps every EVERY-th line of IN, searches its
