@@ -1,0 +1,143 @@
+//! `scripts/train-network` end to end on a tiny chess recipe (a few games at 100 nodes
+//! a move, Stockfish labels, one epoch, then a refinement on a sample labelled deeper):
+//! it writes a network by the recipe's name, the refinement trains on the sample it
+//! drew from its batch, a second run resumes from the files already made, and a run in
+//! another directory gives the same network byte for byte.
+//!
+//! `scripts/test` installs Stockfish and python-chess (into `target/pyenv`); without
+//! them the test says it was skipped, except under CI.
+#![allow(clippy::unwrap_used)]
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tablero_engine::nnue::Network;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn ready() -> bool {
+    let python = root().join("target/pyenv/bin/python");
+    let ready = Path::new("/usr/games/stockfish").exists()
+        && Command::new(&python)
+            .args(["-c", "import chess"])
+            .output()
+            .is_ok_and(|out| out.status.success());
+    if !ready {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "Stockfish or target/pyenv with python-chess is missing under CI: scripts/test installs them"
+        );
+        eprintln!("skipped: /usr/games/stockfish or target/pyenv with python-chess is missing");
+    }
+    ready
+}
+
+/// The debug builds of the examples the script runs, built (or found up to date) here
+/// so that the script need not build them in release.
+fn examples() -> PathBuf {
+    let built = Command::new(env!("CARGO"))
+        .current_dir(root())
+        .args(["build", "-p", "tablero-engine", "--example", "tune_chess"])
+        .args(["--example", "train_nnue"])
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or(root().join("target"), PathBuf::from);
+    target.join("debug/examples")
+}
+
+fn train(dir: &Path, examples: &Path) {
+    let out = Command::new(root().join("scripts/train-network"))
+        .args(["chess", dir.to_str().unwrap(), "tablero-chess-test"])
+        .env("TRAIN_NETWORK_EXAMPLES", examples)
+        .env("TRAIN_NETWORK_BATCHES", "0:3:100")
+        .env("TRAIN_NETWORK_VALIDATION", "900000:1:100")
+        .env("TRAIN_NETWORK_REFINEMENTS", "300000:3:100:1:0.0003:40:4")
+        .env("TRAIN_NETWORK_EPOCHS", "1")
+        .output()
+        .unwrap();
+    let messages = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{messages}");
+}
+
+fn lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn train_network_runs_a_recipe_with_a_sampled_refinement() {
+    if !ready() {
+        return;
+    }
+    let examples = examples();
+    let base = std::env::temp_dir().join(format!("tablero-train-network-{}", std::process::id()));
+    let (first, second) = (base.join("first"), base.join("second"));
+    train(&first, &examples);
+
+    let network = std::fs::read(first.join("chess.tbnn")).unwrap();
+    let refined = Network::from_bytes(&network).unwrap();
+    assert_eq!(refined.name(), "tablero-chess-test");
+    assert_eq!(refined.game(), "chess");
+    let trained = Network::from_bytes(&std::fs::read(first.join("chess-base.tbnn")).unwrap());
+    assert_eq!(
+        trained.unwrap().name(),
+        "tablero-chess-2",
+        "the recipe's base network"
+    );
+    assert_eq!(
+        std::fs::read(first.join("chess-300000.tbnn")).unwrap(),
+        network
+    );
+
+    // The refinement labels a sample of its batch, to its depth.
+    let batch: HashSet<String> = lines(&first.join("chess-300000-positions.txt"))
+        .into_iter()
+        .collect();
+    assert!(batch.len() > 40, "{} positions", batch.len());
+    let sample = lines(&first.join("chess-300000-sample40-positions.txt"));
+    assert_eq!(sample.len(), 40);
+    assert!(sample.iter().all(|line| batch.contains(line)));
+    let labelled = lines(&first.join("chess-300000-sample40-d4-labelled.txt"));
+    let fens: Vec<&str> = labelled
+        .iter()
+        .map(|l| l.split(';').next().unwrap())
+        .collect();
+    let sampled: Vec<&str> = sample
+        .iter()
+        .map(|l| l.split(';').next().unwrap())
+        .collect();
+    assert_eq!(fens, sampled);
+
+    // A second run resumes: it plays and labels nothing again, and trains the same.
+    let batch_file = first.join("chess-0-positions.txt");
+    let made = std::fs::metadata(&batch_file).unwrap().modified().unwrap();
+    train(&first, &examples);
+    assert_eq!(
+        std::fs::metadata(&batch_file).unwrap().modified().unwrap(),
+        made
+    );
+    assert_eq!(std::fs::read(first.join("chess.tbnn")).unwrap(), network);
+
+    // From nothing in another directory: the same games, labels and network.
+    train(&second, &examples);
+    for file in [
+        "chess-0-positions.txt",
+        "chess-0-labelled.txt",
+        "chess-300000-sample40-d4-labelled.txt",
+        "chess.tbnn",
+    ] {
+        assert_eq!(
+            std::fs::read(first.join(file)).unwrap(),
+            std::fs::read(second.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    std::fs::remove_dir_all(&base).unwrap();
+}
