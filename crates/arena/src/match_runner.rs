@@ -8,6 +8,7 @@
 
 use core::fmt;
 use core::str::FromStr;
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
@@ -437,7 +438,7 @@ pub struct EloEstimate {
 }
 
 /// The normal quantile of a two-sided 95% interval.
-const Z_95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z_95: f64 = 1.959_963_984_540_054;
 
 impl EloEstimate {
     /// The estimate from A's wins, draws and losses: the score fraction
@@ -470,7 +471,7 @@ impl EloEstimate {
 }
 
 /// The Elo difference that makes `p` the expected score: ±∞ at 1 and 0.
-fn elo_of(p: f64) -> f64 {
+pub(crate) fn elo_of(p: f64) -> f64 {
     if p <= 0.0 {
         f64::NEG_INFINITY
     } else if p >= 1.0 {
@@ -535,7 +536,7 @@ const BALANCE_NODES: u64 = 6_000;
 /// protocol does not cover, or a player that cannot be started.
 pub fn run_match(
     config: &MatchConfig,
-    mut on_game: impl FnMut(&GameReport),
+    mut on_game: impl FnMut(&GameReport) -> ControlFlow<()>,
 ) -> Result<Vec<GameReport>, ArenaError> {
     let start = config.check()?;
     let openings = make_openings(&start, config);
@@ -578,7 +579,10 @@ pub fn run_match(
         }
         drop(sender);
         for report in receiver {
-            on_game(&report);
+            // A break starts no more games; those being played still finish and count.
+            if on_game(&report).is_break() {
+                cancel.store(true, Ordering::Relaxed);
+            }
             reports.push(report);
         }
     });
@@ -1078,6 +1082,31 @@ mod tests {
         assert_ne!(first[0].moves, first[1].moves);
     }
 
+    /// A break from the callback starts no more games; a game already started by the
+    /// other player pair still finishes and is reported.
+    #[test]
+    fn a_break_stops_the_match() {
+        let mut config = MatchConfig::new(
+            GameKind::Chess,
+            Variant::Standard,
+            PlayerSpec::Level(Level::new(1).expect("valid in this test")),
+            PlayerSpec::Level(Level::new(1).expect("valid in this test")),
+            20,
+            "2+0.02".parse().expect("valid in this test"),
+        );
+        config.max_plies = 10;
+        config.concurrency = 2;
+        let mut seen = 0;
+        let reports = run_match(&config, |_| {
+            seen += 1;
+            ControlFlow::Break(())
+        })
+        .expect("valid in this test");
+        assert_eq!(seen, reports.len());
+        // Each of the two threads may have begun one more game before it saw the break.
+        assert!((1..=3).contains(&reports.len()), "{} games", reports.len());
+    }
+
     #[test]
     fn a_short_match_swaps_colours_and_counts_every_game() {
         for (game, variant) in [
@@ -1098,7 +1127,11 @@ mod tests {
             config.max_plies = 30;
             config.concurrency = 2;
             let mut seen = 0;
-            let reports = run_match(&config, |_| seen += 1).expect("valid in this test");
+            let reports = run_match(&config, |_| {
+                seen += 1;
+                ControlFlow::Continue(())
+            })
+            .expect("valid in this test");
             assert_eq!(seen, 3);
             let numbers: Vec<u32> = reports.iter().map(|r| r.number).collect();
             assert_eq!(numbers, [1, 2, 3]);
@@ -1151,12 +1184,14 @@ mod tests {
     fn a_match_at_time_odds_names_each_sides_clock_in_its_records() {
         let mut config = level_one_pair("2+0.02");
         config.max_plies = 12;
-        let reports = run_match(&config, |_| {}).expect("valid in this test");
+        let reports =
+            run_match(&config, |_| ControlFlow::Continue(())).expect("valid in this test");
         let even = reports[0].export("a", "b", config.time_controls());
         assert!(even.contains("[TimeControl \"2+0.02\"]"), "{even}");
         assert!(!even.contains("WhiteTimeControl"), "{even}");
         config.b_time_control = Some(tc("1+0.01"));
-        let reports = run_match(&config, |_| {}).expect("valid in this test");
+        let reports =
+            run_match(&config, |_| ControlFlow::Continue(())).expect("valid in this test");
         let [first, second] = [0, 1].map(|n| reports[n].export("a", "b", config.time_controls()));
         // A has White in the first game and Black in the second.
         assert!(first.contains("[WhiteTimeControl \"2+0.02\"]"), "{first}");
@@ -1179,7 +1214,9 @@ mod tests {
             tc,
         );
         assert_eq!(
-            run_match(&hub, |_| {}).expect_err("refused").to_string(),
+            run_match(&hub, |_| ControlFlow::Continue(()))
+                .expect_err("refused")
+                .to_string(),
             "player \"hub:scan hub\": Hub engines play draughts only, not chess"
         );
         let draughts = GameKind::Draughts.variant(None).expect("the default");
@@ -1192,7 +1229,7 @@ mod tests {
             tc,
         );
         assert!(matches!(
-            run_match(&missing_hub, |_| {}),
+            run_match(&missing_hub, |_| ControlFlow::Continue(())),
             Err(ArenaError::Player { .. })
         ));
         let uci = MatchConfig::new(
@@ -1207,7 +1244,7 @@ mod tests {
             tc,
         );
         assert!(matches!(
-            run_match(&uci, |_| {}),
+            run_match(&uci, |_| ControlFlow::Continue(())),
             Err(ArenaError::UciGame { .. })
         ));
         let missing = MatchConfig::new(
@@ -1222,7 +1259,7 @@ mod tests {
             tc,
         );
         assert!(matches!(
-            run_match(&missing, |_| {}),
+            run_match(&missing, |_| ControlFlow::Continue(())),
             Err(ArenaError::Player { .. })
         ));
         let not_its_variant = MatchConfig::new(
@@ -1234,7 +1271,7 @@ mod tests {
             tc,
         );
         assert!(matches!(
-            run_match(&not_its_variant, |_| {}),
+            run_match(&not_its_variant, |_| ControlFlow::Continue(())),
             Err(ArenaError::Game(_))
         ));
         let none = MatchConfig::new(
@@ -1246,7 +1283,7 @@ mod tests {
             tc,
         );
         assert_eq!(
-            run_match(&none, |_| {}).expect_err("refused"),
+            run_match(&none, |_| ControlFlow::Continue(())).expect_err("refused"),
             ArenaError::NoGames
         );
     }

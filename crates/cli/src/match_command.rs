@@ -2,11 +2,13 @@
 //! its Elo difference as the last line.
 
 use std::io::{IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use tablero_arena::{
-    DEFAULT_MAX_PLIES, DEFAULT_SEED, GameReport, MatchConfig, MatchScore, PlayerSpec, run_match,
+    DEFAULT_MAX_PLIES, DEFAULT_SEED, GamePairs, GameReport, MatchConfig, MatchScore, PlayerSpec,
+    Sprt, Verdict, run_match,
 };
 use tablero_games::{GameKind, TimeControl};
 
@@ -27,9 +29,21 @@ pub(crate) struct MatchArgs {
     /// Player B, as --a.
     #[arg(long = "b", value_name = "PLAYER")]
     b: String,
-    /// Games to play: each opening twice with the colours swapped.
+    /// Games to play: each opening twice with the colours swapped. With --sprt, the
+    /// most to play.
     #[arg(long, value_name = "N")]
     games: u32,
+    /// Stop once a sequential test decides between "A is ELO0 stronger" (H0) and
+    /// "A is ELO1 stronger" (H1), logistic Elo, e.g. `--sprt 0,25`; counted by game
+    /// pairs. Games being played when it decides still finish and count.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
+    /// The test's chance of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    alpha: f64,
+    /// The test's chance of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    beta: f64,
     /// Time control per side: SECS+INC (Fischer), e.g. 10+0.1.
     #[arg(long, value_name = "SECS+INC")]
     tc: String,
@@ -56,7 +70,8 @@ pub(crate) struct MatchArgs {
 }
 
 /// Plays the match; the last line of `out` is
-/// `<A> vs <B>: +W =D -L, Elo <diff> ± <margin>`.
+/// `<A> vs <B>: +W =D -L, Elo <diff> ± <margin>`, after a line on the game pairs and,
+/// with `--sprt`, one on the test.
 ///
 /// # Errors
 ///
@@ -66,6 +81,12 @@ pub(crate) fn run(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
     let a: PlayerSpec = args.a.parse().map_err(|e| format!("--a: {e}"))?;
     let b: PlayerSpec = args.b.parse().map_err(|e| format!("--b: {e}"))?;
     let time_control: TimeControl = args.tc.parse().map_err(|e| format!("--tc: {e}"))?;
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(|bounds| Sprt::new(bounds, args.alpha, args.beta))
+        .transpose()
+        .map_err(|e| format!("--sprt: {e}"))?;
     let b_time_control: Option<TimeControl> = args
         .tc_b
         .as_deref()
@@ -103,8 +124,21 @@ pub(crate) fn run(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
         bar
     });
     let mut score = MatchScore::default();
+    let mut pairs = GamePairs::default();
+    // The test's verdict and the games played when it was reached.
+    let mut decided: Option<(Verdict, usize)> = None;
+    let mut played = 0;
     let reports = run_match(&config, |report: &GameReport| {
         score.add(report.score());
+        pairs.add(report.number, report.score());
+        played += 1;
+        if let Some(sprt) = &sprt
+            && decided.is_none()
+        {
+            decided = sprt
+                .verdict(&pairs.pentanomial())
+                .map(|verdict| (verdict, played));
+        }
         for line in networks.drain(..) {
             match &bar {
                 Some(bar) => bar.println(line),
@@ -115,10 +149,16 @@ pub(crate) fn run(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
         match &bar {
             Some(bar) => {
                 bar.println(line);
-                bar.set_message(score.to_string());
+                let llr = sprt.map(|sprt| format!(", LLR {:.2}", sprt.llr(&pairs.pentanomial())));
+                bar.set_message(format!("{score}{}", llr.unwrap_or_default()));
                 bar.inc(1);
             }
             None => eprintln!("{line}"),
+        }
+        if decided.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     })
     .map_err(|e| e.to_string());
@@ -134,6 +174,30 @@ pub(crate) fn run(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
             .collect();
         std::fs::write(path, text.join("\n"))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let pentanomial = pairs.pentanomial();
+    let pair_elo = pentanomial
+        .elo()
+        .map_or_else(|| "n/a".to_owned(), |e| e.to_string());
+    writeln!(
+        out,
+        "pairs by A's points 0-2: {pentanomial}, Elo {pair_elo}"
+    )
+    .map_err(|e| format!("cannot write output: {e}"))?;
+    if let Some(sprt) = &sprt {
+        let (lower, upper) = sprt.bounds();
+        let llr = sprt.llr(&pentanomial);
+        let verdict = match decided {
+            Some((Verdict::H1, games)) => format!("H1 accepted after {games} games"),
+            Some((Verdict::H0, games)) => format!("H0 accepted after {games} games"),
+            None => format!("no verdict after {played} games"),
+        };
+        writeln!(
+            out,
+            "SPRT {sprt} (alpha {}, beta {}): LLR {llr:.2} ({lower:.2}, {upper:.2}), {verdict}",
+            sprt.alpha, sprt.beta
+        )
+        .map_err(|e| format!("cannot write output: {e}"))?;
     }
     let elo = score
         .elo()

@@ -287,6 +287,48 @@ fn fixed_node_players_replay_the_same_games() {
     assert_eq!(first, games("nodes-2"));
 }
 
+/// `--sprt`: a line on the game pairs and one on the test come before the result line.
+/// (That a decided test stops the match is tested in tablero-arena.)
+#[test]
+fn a_sequential_test_reports_its_ratio() {
+    let out = tablero(&[
+        "match",
+        "chess",
+        "--a",
+        "level:2",
+        "--b",
+        "level:1",
+        "--games",
+        "2",
+        "--tc",
+        "1+0.02",
+        "--max-plies",
+        "60",
+        "--sprt",
+        "0,25",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let [.., pairs, sprt, _] = lines[..] else {
+        panic!("{text}")
+    };
+    let counts = pairs
+        .strip_prefix("pairs by A's points 0-2: [")
+        .and_then(|rest| rest.split_once("], Elo "))
+        .map(|(counts, _)| counts.split(", ").map(|n| n.parse::<u32>().unwrap_or(99)));
+    assert_eq!(counts.map(Iterator::sum::<u32>), Some(1), "{pairs}");
+    assert!(
+        sprt.starts_with("SPRT [0, 25] (alpha 0.05, beta 0.05): LLR ")
+            && sprt.contains(" (-2.94, 2.94), ")
+            && (sprt.ends_with(" accepted after 2 games")
+                || sprt.ends_with("no verdict after 2 games")),
+        "{sprt}"
+    );
+    let result = result_line(&out);
+    assert_eq!(result.wins + result.draws + result.losses, 2);
+}
+
 #[test]
 fn the_full_engine_beats_level_one() {
     // Four games are enough for level 10 to score more than level 1 in chess.
@@ -339,7 +381,7 @@ fn an_odd_match_plays_its_last_opening_once() {
 
 #[test]
 fn bad_input_fails_with_one_clear_line() {
-    let cases: [(&[&str], &str); 13] = [
+    let cases: [(&[&str], &str); 15] = [
         (
             &["match", "chess", "--a", "level:11", "--b", "level:1"],
             "--a: player \"level:11\"",
@@ -434,6 +476,19 @@ fn bad_input_fails_with_one_clear_line() {
                 "match", "chess", "--a", "level:1", "--b", "level:1", "--tc-b", "1+x",
             ],
             "--tc-b: time control \"1+x\"",
+        ),
+        (
+            &[
+                "match", "chess", "--a", "level:1", "--b", "level:1", "--sprt", "25,0",
+            ],
+            "--sprt: ELO1 must be above ELO0, got 25,0",
+        ),
+        (
+            &[
+                "match", "chess", "--a", "level:1", "--b", "level:1", "--sprt", "0,5", "--alpha",
+                "0.5",
+            ],
+            "--sprt: alpha must be above 0 and below 0.5, got 0.5",
         ),
     ];
     for (given, expected) in cases {
