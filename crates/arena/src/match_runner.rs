@@ -438,7 +438,7 @@ pub struct EloEstimate {
 }
 
 /// The normal quantile of a two-sided 95% interval.
-pub(crate) const Z_95: f64 = 1.959_963_984_540_054;
+const Z_95: f64 = 1.959_963_984_540_054;
 
 impl EloEstimate {
     /// The estimate from A's wins, draws and losses: the score fraction
@@ -456,6 +456,12 @@ impl EloEstimate {
             + f64::from(draws) * (0.5 - p).powi(2)
             + f64::from(losses) * p.powi(2))
             / n;
+        Some(EloEstimate::from_mean(p, variance, n))
+    }
+
+    /// The estimate from a mean score `p` of `n` samples (games or pairs) whose
+    /// scores have `variance`.
+    pub(crate) fn from_mean(p: f64, variance: f64, n: f64) -> EloEstimate {
         let deviation = Z_95 * (variance / n).sqrt();
         let (low, high) = (p - deviation, p + deviation);
         let margin = if low <= 0.0 || high >= 1.0 {
@@ -463,15 +469,15 @@ impl EloEstimate {
         } else {
             (elo_of(high) - elo_of(low)) / 2.0
         };
-        Some(EloEstimate {
+        EloEstimate {
             diff: elo_of(p),
             margin,
-        })
+        }
     }
 }
 
 /// The Elo difference that makes `p` the expected score: ±∞ at 1 and 0.
-pub(crate) fn elo_of(p: f64) -> f64 {
+fn elo_of(p: f64) -> f64 {
     if p <= 0.0 {
         f64::NEG_INFINITY
     } else if p >= 1.0 {

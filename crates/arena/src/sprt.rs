@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::match_runner::{EloEstimate, Score, Z_95, elo_of};
+use crate::match_runner::{EloEstimate, Score};
 
 /// Pairs of games counted by player A's points in the pair: 0, ½, 1, 1½ and 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -65,17 +65,11 @@ impl Pentanomial {
     #[must_use]
     pub fn elo(&self) -> Option<EloEstimate> {
         let (mean, variance) = self.mean_and_variance()?;
-        let deviation = Z_95 * (variance / f64::from(self.pairs())).sqrt();
-        let (low, high) = (mean - deviation, mean + deviation);
-        let margin = if low <= 0.0 || high >= 1.0 {
-            f64::INFINITY
-        } else {
-            (elo_of(high) - elo_of(low)) / 2.0
-        };
-        Some(EloEstimate {
-            diff: elo_of(mean),
-            margin,
-        })
+        Some(EloEstimate::from_mean(
+            mean,
+            variance,
+            f64::from(self.pairs()),
+        ))
     }
 }
 
