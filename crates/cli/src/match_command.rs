@@ -146,14 +146,18 @@ pub(crate) fn run(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
             }
         }
         let line = report.summary(&a_name, &b_name);
+        let llr = sprt.map_or_else(String::new, |sprt| {
+            format!(", LLR {:.2}", sprt.llr(&pairs.pentanomial()))
+        });
         match &bar {
             Some(bar) => {
                 bar.println(line);
-                let llr = sprt.map(|sprt| format!(", LLR {:.2}", sprt.llr(&pairs.pentanomial())));
-                bar.set_message(format!("{score}{}", llr.unwrap_or_default()));
+                bar.set_message(format!("{score}{llr}"));
                 bar.inc(1);
             }
-            None => eprintln!("{line}"),
+            // Without a terminal (a match left running in the background) each game's
+            // line carries the ratio instead.
+            None => eprintln!("{line}{llr}"),
         }
         if decided.is_some() {
             ControlFlow::Break(())

@@ -327,6 +327,14 @@ fn a_sequential_test_reports_its_ratio() {
     );
     let result = result_line(&out);
     assert_eq!(result.wins + result.draws + result.losses, 2);
+    // Without a terminal, each game's line on stderr carries the ratio so far.
+    let games: Vec<String> = stderr(&out)
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(games.len(), 2, "{}", stderr(&out));
+    assert!(games.iter().all(|l| l.contains(", LLR ")), "{games:?}");
 }
 
 #[test]
