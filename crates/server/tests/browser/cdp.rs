@@ -359,20 +359,29 @@ impl Page<'_> {
     pub async fn platform_fonts(&self, selector: &str) -> Vec<Value> {
         self.call("DOM.enable", json!({})).await;
         self.call("CSS.enable", json!({})).await;
-        let root =
-            self.call("DOM.getDocument", json!({"depth": 0})).await["root"]["nodeId"].clone();
-        let node = self
-            .call(
-                "DOM.querySelector",
-                json!({"nodeId": root, "selector": selector}),
-            )
-            .await["nodeId"]
-            .clone();
-        assert_ne!(node, json!(0), "no element matches {selector}");
-        let fonts = self
-            .call("CSS.getPlatformFontsForNode", json!({"nodeId": node}))
-            .await;
-        fonts["fonts"].as_array().cloned().unwrap_or_default()
+        // A node not yet laid out (or just replaced by a re-render) has no fonts yet:
+        // ask again, for the current node, until it has or a few seconds have passed.
+        let start = Instant::now();
+        loop {
+            let root =
+                self.call("DOM.getDocument", json!({"depth": 0})).await["root"]["nodeId"].clone();
+            let node = self
+                .call(
+                    "DOM.querySelector",
+                    json!({"nodeId": root, "selector": selector}),
+                )
+                .await["nodeId"]
+                .clone();
+            assert_ne!(node, json!(0), "no element matches {selector}");
+            let fonts = self
+                .call("CSS.getPlatformFontsForNode", json!({"nodeId": node}))
+                .await;
+            let fonts = fonts["fonts"].as_array().cloned().unwrap_or_default();
+            if !fonts.is_empty() || start.elapsed() > Duration::from_secs(5) {
+                return fonts;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     /// The page's visible text (for failure messages).
