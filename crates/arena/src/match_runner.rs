@@ -575,7 +575,7 @@ pub fn run_match(
                     if index >= config.games as usize {
                         break;
                     }
-                    let opening = &openings[index / 2];
+                    let opening = &openings[opening_of(index as u32 + 1) as usize];
                     let report = play_game(config, index, opening, &mut players);
                     if sender.send(report).is_err() {
                         break;
@@ -597,6 +597,12 @@ pub fn run_match(
     }
     reports.sort_by_key(|r| r.number);
     Ok(reports)
+}
+
+/// The opening game `number` (from 1) plays: games 2k − 1 and 2k share opening k − 1,
+/// A with either colour.
+pub(crate) fn opening_of(number: u32) -> u32 {
+    number.saturating_sub(1) / 2
 }
 
 /// One opening per pair of games, from the match seed.

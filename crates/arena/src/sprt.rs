@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::match_runner::{EloEstimate, Score};
+use crate::match_runner::{EloEstimate, Score, opening_of};
 
 /// Pairs of games counted by player A's points in the pair: 0, ½, 1, 1½ and 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -81,8 +81,8 @@ impl fmt::Display for Pentanomial {
     }
 }
 
-/// Matches each game with the other game of its opening: games 2k − 1 and 2k (numbered
-/// from 1) share one. Games arrive in any order when several are played at once.
+/// Matches each game with the other game of its opening, as [`run_match`](crate::run_match)
+/// pairs them. Games arrive in any order when several are played at once.
 #[derive(Debug, Default)]
 pub struct GamePairs {
     waiting: HashMap<u32, Score>,
@@ -92,7 +92,7 @@ pub struct GamePairs {
 impl GamePairs {
     /// Records game `number`'s result for A; counts its pair once both are in.
     pub fn add(&mut self, number: u32, score: Score) {
-        let opening = number.saturating_sub(1) / 2;
+        let opening = opening_of(number);
         match self.waiting.remove(&opening) {
             Some(other) => self.pairs.add(other, score),
             None => {

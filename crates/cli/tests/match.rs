@@ -287,8 +287,55 @@ fn fixed_node_players_replay_the_same_games() {
     assert_eq!(first, games("nodes-2"));
 }
 
+/// `--sprt` once it decides: with bounds this loose (±0.2) the first pairs that differ
+/// settle it, the match stops there (one game may already have begun), and the test's
+/// line says after how many games.
+#[test]
+fn a_decided_sequential_test_stops_the_match() {
+    let out = tablero(&[
+        "match",
+        "chess",
+        "--a",
+        "nodes:400",
+        "--b",
+        "hand-nodes:400",
+        "--games",
+        "40",
+        "--tc",
+        "30+0.5",
+        "--max-plies",
+        "120",
+        "--sprt",
+        "0,200",
+        "--alpha",
+        "0.45",
+        "--beta",
+        "0.45",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let sprt = text
+        .lines()
+        .find(|l| l.starts_with("SPRT [0, 200] (alpha 0.45, beta 0.45): "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let decided: usize = sprt
+        .split_once(" accepted after ")
+        .and_then(|(_, games)| games.strip_suffix(" games")?.parse().ok())
+        .unwrap_or_else(|| panic!("{sprt}"));
+    let result = result_line(&out);
+    let played = (result.wins + result.draws + result.losses) as usize;
+    assert!(
+        decided < 40 && (decided..=decided + 1).contains(&played),
+        "{text}"
+    );
+    let lines = stderr(&out)
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .count();
+    assert_eq!(lines, played);
+}
+
 /// `--sprt`: a line on the game pairs and one on the test come before the result line.
-/// (That a decided test stops the match is tested in tablero-arena.)
 #[test]
 fn a_sequential_test_reports_its_ratio() {
     let out = tablero(&[

@@ -6,30 +6,12 @@
 //! `scripts/test` installs Stockfish, Fairy-Stockfish and python-chess (into
 //! `target/pyenv`); without them a test says it was skipped, except under CI.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod reference;
 
-/// The interpreter to run a labeller with, or `None` (said) when the test is skipped.
-fn python_with(module: &str, engine: &str) -> Option<PathBuf> {
-    let python = root().join("target/pyenv/bin/python");
-    let ready = Path::new(engine).exists()
-        && Command::new(&python)
-            .args(["-c", &format!("import {module}")])
-            .output()
-            .is_ok_and(|out| out.status.success());
-    if !ready {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{engine} or target/pyenv with {module} is missing under CI: scripts/test installs them"
-        );
-        eprintln!("skipped: {engine} or target/pyenv with {module} is missing");
-    }
-    ready.then_some(python)
-}
+use reference::{python_with, root};
 
 /// Runs `script` on `lines`; returns the labelled `(FEN, p)` pairs and the messages.
 fn label(

@@ -2,7 +2,8 @@
 //! a move, Stockfish labels, one epoch, then a refinement on a sample labelled deeper):
 //! it writes a network by the recipe's name, the refinement trains on the sample it
 //! drew from its batch, a second run resumes from the files already made, and a run in
-//! another directory gives the same network byte for byte.
+//! another directory gives the same network byte for byte; a malformed recipe is
+//! refused before anything is made.
 //!
 //! `scripts/test` installs Stockfish and python-chess (into `target/pyenv`); without
 //! them the test says it was skipped, except under CI.
@@ -14,26 +15,9 @@ use std::process::Command;
 
 use tablero_engine::nnue::Network;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod reference;
 
-fn ready() -> bool {
-    let python = root().join("target/pyenv/bin/python");
-    let ready = Path::new("/usr/games/stockfish").exists()
-        && Command::new(&python)
-            .args(["-c", "import chess"])
-            .output()
-            .is_ok_and(|out| out.status.success());
-    if !ready {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "Stockfish or target/pyenv with python-chess is missing under CI: scripts/test installs them"
-        );
-        eprintln!("skipped: /usr/games/stockfish or target/pyenv with python-chess is missing");
-    }
-    ready
-}
+use reference::{python_with, root};
 
 /// The debug builds of the examples the script runs, built (or found up to date) here
 /// so that the script need not build them in release.
@@ -49,16 +33,20 @@ fn examples() -> PathBuf {
     target.join("debug/examples")
 }
 
-fn train(dir: &Path, examples: &Path) {
-    let out = Command::new(root().join("scripts/train-network"))
+fn run(dir: &Path, examples: &Path, refinements: &str) -> std::process::Output {
+    Command::new(root().join("scripts/train-network"))
         .args(["chess", dir.to_str().unwrap(), "tablero-chess-test"])
         .env("TRAIN_NETWORK_EXAMPLES", examples)
         .env("TRAIN_NETWORK_BATCHES", "0:3:100")
         .env("TRAIN_NETWORK_VALIDATION", "900000:1:100")
-        .env("TRAIN_NETWORK_REFINEMENTS", "300000:3:100:1:0.0003:40:4")
+        .env("TRAIN_NETWORK_REFINEMENTS", refinements)
         .env("TRAIN_NETWORK_EPOCHS", "1")
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+fn train(dir: &Path, examples: &Path) {
+    let out = run(dir, examples, "300000:3:100:1:0.0003:40:4");
     let messages = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{messages}");
 }
@@ -73,7 +61,7 @@ fn lines(path: &Path) -> Vec<String> {
 
 #[test]
 fn train_network_runs_a_recipe_with_a_sampled_refinement() {
-    if !ready() {
+    if python_with("chess", "/usr/games/stockfish").is_none() {
         return;
     }
     let examples = examples();
@@ -139,5 +127,16 @@ fn train_network_runs_a_recipe_with_a_sampled_refinement() {
             "{file}"
         );
     }
+
+    // A refinement with a sample but no depth is refused before anything is played.
+    let refused = base.join("refused");
+    let out = run(&refused, &examples, "300000:3:100:1:0.0003:40");
+    assert_eq!(out.status.code(), Some(2));
+    let messages = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        messages.contains("refinement '300000:3:100:1:0.0003:40' is not"),
+        "{messages}"
+    );
+    assert_eq!(std::fs::read_dir(&refused).unwrap().count(), 0);
     std::fs::remove_dir_all(&base).unwrap();
 }
