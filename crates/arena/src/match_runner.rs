@@ -11,7 +11,7 @@ use core::str::FromStr;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{SyncSender, channel, sync_channel};
 use std::time::{Duration, Instant};
 
 use tablero_core::{Outcome, Reason, Side, SplitMix64};
@@ -552,7 +552,7 @@ pub fn run_match(
     let first_error: Mutex<Option<ArenaError>> = Mutex::new(None);
     let mut reports: Vec<GameReport> = Vec::with_capacity(config.games as usize);
     std::thread::scope(|scope| {
-        let (sender, receiver) = channel::<GameReport>();
+        let (sender, receiver) = channel::<(GameReport, SyncSender<bool>)>();
         for _ in 0..threads {
             let sender = sender.clone();
             let (next, cancel, first_error, openings) = (&next, &cancel, &first_error, &openings);
@@ -570,6 +570,9 @@ pub fn run_match(
                         return;
                     }
                 };
+                // Each report waits for the caller's answer before the next game
+                // starts, so a break is seen by this thread before it takes another.
+                let (answer_sender, answers) = sync_channel::<bool>(1);
                 while !cancel.load(Ordering::Relaxed) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= config.games as usize {
@@ -577,18 +580,23 @@ pub fn run_match(
                     }
                     let opening = &openings[opening_of(index as u32 + 1) as usize];
                     let report = play_game(config, index, opening, &mut players);
-                    if sender.send(report).is_err() {
+                    if sender.send((report, answer_sender.clone())).is_err() {
+                        break;
+                    }
+                    if answers.recv() != Ok(true) {
                         break;
                     }
                 }
             });
         }
         drop(sender);
-        for report in receiver {
+        for (report, answer) in receiver {
             // A break starts no more games; those being played still finish and count.
             if on_game(&report).is_break() {
                 cancel.store(true, Ordering::Relaxed);
             }
+            // The worker may have gone if it failed; nothing is waiting then.
+            let _ = answer.send(!cancel.load(Ordering::Relaxed));
             reports.push(report);
         }
     });
@@ -1115,8 +1123,8 @@ mod tests {
         })
         .expect("valid in this test");
         assert_eq!(seen, reports.len());
-        // Each of the two threads may have begun one more game before it saw the break.
-        assert!((1..=3).contains(&reports.len()), "{} games", reports.len());
+        // Only the game the other thread was playing when the break came may follow.
+        assert!((1..=2).contains(&reports.len()), "{} games", reports.len());
     }
 
     #[test]
