@@ -3,7 +3,7 @@
 //! ```text
 //! train_nnue chess|xiangqi|draughts DATA OUT NAME EPOCHS K [--seed N] [--adds-to-hand]
 //!            [--validation FILE] [--shrink S] [--init NETWORK] [--learning-rate LR]
-//!            [--buckets N] [--result-weight W]
+//!            [--buckets N] [--hidden N] [--result-weight W]
 //! train_nnue check chess|xiangqi|draughts DATA NETWORK K
 //! ```
 //!
@@ -31,7 +31,11 @@
 //! so that a network can be trained further on new positions, typically with a lower
 //! `--learning-rate` (0.001 by default). `--buckets N` trains N output buckets chosen
 //! by the number of pieces (`Network::output_bucket`); from a network of one bucket,
-//! every bucket starts as a copy of its output. With the same DATA, SEED and options
+//! every bucket starts as a copy of its output. `--hidden N` sets the transformer's
+//! width (a multiple of 32 up to 512; 256 unless given, or the `--init` network's);
+//! a wider width than the `--init` network's widens it: the new values start with small
+//! random transformer weights and no output weight, so the network starts from the
+//! same evaluations and training gives them their say. With the same DATA, SEED and options
 //! the result is the same file, byte for byte: threads only split batches, and their gradients are
 //! summed in a fixed order.
 
@@ -42,7 +46,8 @@ use tablero_chess::{CastlingMode, Chess};
 use tablero_core::{Side, SplitMix64};
 use tablero_draughts::{Draughts, RuleSet};
 use tablero_engine::nnue::{
-    FloatWeights, HIDDEN, MAX_OUTPUT_BUCKETS, NetworkInput, SCALE, output_bucket,
+    DEFAULT_HIDDEN, FloatWeights, HIDDEN_STEP, MAX_HIDDEN, MAX_OUTPUT_BUCKETS, NetworkInput, SCALE,
+    output_bucket,
 };
 use tablero_engine::{
     ChessEvaluator, DraughtsEvaluator, Evaluator, Network, NnueEvaluator, XiangqiEvaluator,
@@ -146,25 +151,69 @@ impl Dataset {
 /// moments).
 type Weights = FloatWeights;
 
-fn zeros(features: usize, buckets: usize) -> Weights {
+/// The shape of a network: inputs, transformer width and output buckets.
+#[derive(Clone, Copy)]
+struct Shape {
+    features: usize,
+    hidden: usize,
+    buckets: usize,
+}
+
+fn zeros(shape: Shape) -> Weights {
+    let Shape {
+        features,
+        hidden,
+        buckets,
+    } = shape;
     Weights {
-        feature: vec![0.0; features * HIDDEN],
-        feature_bias: vec![0.0; HIDDEN],
-        output: vec![0.0; buckets * 2 * HIDDEN],
+        feature: vec![0.0; features * hidden],
+        feature_bias: vec![0.0; hidden],
+        output: vec![0.0; buckets * 2 * hidden],
         output_bias: vec![0.0; buckets],
     }
 }
 
-fn random(features: usize, buckets: usize, rng: &mut SplitMix64) -> Weights {
-    let mut uniform =
-        |scale: f32| (rng.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * scale - scale;
-    let mut w = zeros(features, buckets);
-    w.feature.iter_mut().for_each(|x| *x = uniform(0.1));
-    w.feature_bias.iter_mut().for_each(|x| *x = uniform(0.1));
+/// `±scale`, uniformly.
+fn uniform(rng: &mut SplitMix64, scale: f32) -> f32 {
+    (rng.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * scale - scale
+}
+
+fn random(shape: Shape, rng: &mut SplitMix64) -> Weights {
+    let mut w = zeros(shape);
+    w.feature.iter_mut().for_each(|x| *x = uniform(rng, 0.1));
+    w.feature_bias
+        .iter_mut()
+        .for_each(|x| *x = uniform(rng, 0.1));
+    let output_scale = 1.0 / (2.0 * shape.hidden as f32).sqrt();
     w.output
         .iter_mut()
-        .for_each(|x| *x = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()));
+        .for_each(|x| *x = uniform(rng, output_scale));
     w
+}
+
+/// `w` with its transformer widened to `hidden` values per side: the new values get
+/// small random transformer weights and no output weight, so the wider network
+/// evaluates exactly as `w` until training gives them a say.
+fn widen(w: &Weights, hidden: usize, rng: &mut SplitMix64) -> Weights {
+    let old = w.feature_bias.len();
+    let extra = hidden - old;
+    let mut wide = Weights {
+        feature: Vec::with_capacity(w.feature.len() / old * hidden),
+        feature_bias: w.feature_bias.clone(),
+        output: Vec::with_capacity(w.output.len() / old * hidden),
+        output_bias: w.output_bias.clone(),
+    };
+    for row in w.feature.chunks_exact(old) {
+        wide.feature.extend_from_slice(row);
+        wide.feature.extend((0..extra).map(|_| uniform(rng, 0.1)));
+    }
+    wide.feature_bias
+        .extend((0..extra).map(|_| uniform(rng, 0.1)));
+    for half in w.output.chunks_exact(old) {
+        wide.output.extend_from_slice(half);
+        wide.output.extend(std::iter::repeat_n(0.0, extra));
+    }
+    wide
 }
 
 fn clear(w: &mut Weights) {
@@ -185,10 +234,11 @@ fn add(sum: &mut Weights, other: &Weights) {
     }
 }
 
-fn accumulate(w: &Weights, inputs: &[u16], out: &mut [f32; HIDDEN]) {
+fn accumulate(w: &Weights, inputs: &[u16], out: &mut [f32]) {
+    let hidden = w.feature_bias.len();
     out.copy_from_slice(&w.feature_bias);
     for &f in inputs {
-        let row = &w.feature[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+        let row = &w.feature[f as usize * hidden..(f as usize + 1) * hidden];
         out.iter_mut().zip(row).for_each(|(o, r)| *o += r);
     }
 }
@@ -204,9 +254,10 @@ fn sigmoid(x: f32) -> f32 {
 
 /// The network's output (in units of [`tablero_engine::nnue::SCALE`] centipawns)
 /// through output `bucket`.
-fn forward(w: &Weights, us: &[f32; HIDDEN], them: &[f32; HIDDEN], bucket: usize) -> f32 {
-    let output = &w.output[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
-    let (mine, theirs) = output.split_at(HIDDEN);
+fn forward(w: &Weights, us: &[f32], them: &[f32], bucket: usize) -> f32 {
+    let hidden = us.len();
+    let output = &w.output[bucket * 2 * hidden..(bucket + 1) * 2 * hidden];
+    let (mine, theirs) = output.split_at(hidden);
     let a: f32 = us.iter().zip(mine).map(|(x, w)| screlu(*x) * w).sum();
     let b: f32 = them.iter().zip(theirs).map(|(x, w)| screlu(*x) * w).sum();
     a + b + w.output_bias[bucket]
@@ -224,8 +275,9 @@ fn backward(
     grad: &mut Weights,
 ) -> f64 {
     let mut loss = 0.0f64;
-    let (mut us, mut them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
-    let (mut d_us, mut d_them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
+    let hidden = w.feature_bias.len();
+    let (mut us, mut them) = (vec![0.0f32; hidden], vec![0.0f32; hidden]);
+    let (mut d_us, mut d_them) = (vec![0.0f32; hidden], vec![0.0f32; hidden]);
     for &i in batch {
         let i = i as usize;
         let (mine, theirs) = data.views(i);
@@ -238,12 +290,12 @@ fn backward(
         loss += f64::from(error * error + shrink * output * output);
         let g = 2.0 * error * p * (1.0 - p) * k + 2.0 * shrink * output;
         grad.output_bias[bucket] += g;
-        let first = bucket * 2 * HIDDEN;
+        let first = bucket * 2 * hidden;
         for (view, d, offset) in [
             (&us, &mut d_us, first),
-            (&them, &mut d_them, first + HIDDEN),
+            (&them, &mut d_them, first + hidden),
         ] {
-            for j in 0..HIDDEN {
+            for j in 0..hidden {
                 let x = view[j];
                 grad.output[offset + j] += g * screlu(x);
                 d[j] = if x > 0.0 && x < 1.0 {
@@ -259,7 +311,7 @@ fn backward(
                 .zip(d.iter())
                 .for_each(|(b, d)| *b += d);
             for &f in inputs {
-                let row = &mut grad.feature[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+                let row = &mut grad.feature[f as usize * hidden..(f as usize + 1) * hidden];
                 row.iter_mut().zip(d.iter()).for_each(|(r, d)| *r += d);
             }
         }
@@ -268,7 +320,8 @@ fn backward(
 }
 
 fn validation_loss(w: &Weights, data: &Dataset, k: f32) -> f64 {
-    let (mut us, mut them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
+    let hidden = w.feature_bias.len();
+    let (mut us, mut them) = (vec![0.0f32; hidden], vec![0.0f32; hidden]);
     let mut loss = 0.0;
     for i in 0..data.len() {
         let (mine, theirs) = data.views(i);
@@ -439,6 +492,7 @@ fn train<P: NetworkInput>(
     let (mut seed, mut adds_to_hand, mut validation_file) = (1u64, false, None);
     let mut shrink = 0.0f32;
     let (mut init, mut learning_rate, mut buckets) = (None, LEARNING_RATE, None);
+    let mut hidden = None;
     let mut result_weight = 0.0f32;
     let mut options = rest.iter();
     while let Some(option) = options.next() {
@@ -474,6 +528,22 @@ fn train<P: NetworkInput>(
                         })?,
                 );
             }
+            "--hidden" => {
+                let value = options.next().ok_or_else(usage)?;
+                hidden = Some(
+                    value
+                        .parse()
+                        .ok()
+                        .filter(|n: &usize| {
+                            (1..=MAX_HIDDEN).contains(n) && n.is_multiple_of(HIDDEN_STEP)
+                        })
+                        .ok_or_else(|| {
+                            format!(
+                                "bad hidden size {value:?} (a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN})"
+                            )
+                        })?,
+                );
+            }
             "--result-weight" => {
                 let value = options.next().ok_or_else(usage)?;
                 result_weight = value
@@ -498,6 +568,20 @@ fn train<P: NetworkInput>(
             "--init has {from} output buckets: it continues with {from}, or splits one into --buckets {buckets}"
         ));
     }
+    let init_hidden = init.as_ref().map(Network::hidden);
+    let hidden = hidden.or(init_hidden).unwrap_or(DEFAULT_HIDDEN);
+    if let Some(from) = init_hidden
+        && from > hidden
+    {
+        return Err(format!(
+            "--init has {from} hidden values per side: it continues with {from}, or widens to more (--hidden {hidden} is fewer)"
+        ));
+    }
+    let shape = Shape {
+        features: P::FEATURES,
+        hidden,
+        buckets,
+    };
     let started = Instant::now();
     let hand = adds_to_hand.then_some(hand);
     let (train, validation) = match validation_file {
@@ -515,13 +599,16 @@ fn train<P: NetworkInput>(
     );
     let mut rng = SplitMix64::new(seed);
     // Drawn even when a network is given, so that the shuffles are a fresh run's.
-    let mut w = random(P::FEATURES, buckets, &mut rng);
+    let mut w = random(shape, &mut rng);
     if let Some(network) = &init {
         w = network.to_float();
         if w.output_bias.len() != buckets {
             // One output becomes every bucket's: the same network to begin with.
             w.output = w.output.repeat(buckets);
             w.output_bias = w.output_bias.repeat(buckets);
+        }
+        if network.hidden() != hidden {
+            w = widen(&w, hidden, &mut rng);
         }
     }
     let mut losses = vec![validation_loss(&w, &validation, k)];
@@ -533,11 +620,11 @@ fn train<P: NetworkInput>(
         );
     }
     let mut adam = Adam {
-        m: zeros(P::FEATURES, buckets),
-        v: zeros(P::FEATURES, buckets),
+        m: zeros(shape),
+        v: zeros(shape),
         step: 0,
     };
-    let mut grads: Vec<Weights> = (0..THREADS).map(|_| zeros(P::FEATURES, buckets)).collect();
+    let mut grads: Vec<Weights> = (0..THREADS).map(|_| zeros(shape)).collect();
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     for epoch in 0..epochs {
         let lr = if epoch * 10 >= epochs * 9 {
@@ -594,7 +681,7 @@ fn train<P: NetworkInput>(
     let checked = validation.len().min(2000);
     for i in 0..checked {
         let (mine, theirs) = validation.views(i);
-        let (mut us, mut them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
+        let (mut us, mut them) = (vec![0.0f32; hidden], vec![0.0f32; hidden]);
         accumulate(&w, mine, &mut us);
         accumulate(&w, theirs, &mut them);
         let bucket = usize::from(validation.buckets[i]);
@@ -675,7 +762,7 @@ fn check<P: NetworkInput>(
 fn usage() -> String {
     "usage: train_nnue chess|xiangqi|draughts DATA OUT NAME EPOCHS K [--seed N] \
      [--adds-to-hand] [--validation FILE] [--shrink S] [--init NETWORK] [--learning-rate LR] \
-     [--buckets N] [--result-weight W]\n\
+     [--buckets N] [--hidden N] [--result-weight W]\n\
      \x20      train_nnue check chess|xiangqi|draughts DATA NETWORK K"
         .to_owned()
 }
@@ -809,12 +896,18 @@ mod tests {
         let data = dataset(&positions, 3, true);
         let batch: Vec<u32> = (0..data.len() as u32).collect();
         let mut rng = SplitMix64::new(11);
-        let mut w = random(Chess::FEATURES, 3, &mut rng);
+        const HIDDEN: usize = DEFAULT_HIDDEN;
+        let shape = Shape {
+            features: Chess::FEATURES,
+            hidden: HIDDEN,
+            buckets: 3,
+        };
+        let mut w = random(shape, &mut rng);
         w.output_bias = vec![0.3, -0.2, 0.1];
         let (k, shrink) = (2.0, 0.05);
-        let mut grad = zeros(Chess::FEATURES, 3);
+        let mut grad = zeros(shape);
         backward(&w, &data, &batch, (k, shrink), &mut grad);
-        let mut scratch = zeros(Chess::FEATURES, 3);
+        let mut scratch = zeros(shape);
         let mut loss_with = |w: &Weights| backward(w, &data, &batch, (k, shrink), &mut scratch);
         // Weights the batch uses: rows of features present in its positions.
         let (first, _) = data.views(0);
@@ -887,13 +980,14 @@ mod tests {
     }
 
     /// `--init` continues from a network: it starts at that network's loss, and a split
-    /// into buckets starts at the same loss as the network it copies.
+    /// into buckets or a widening starts at the same loss as the network it copies.
     #[test]
     fn init_continues_and_splits_into_buckets() {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let data = write_data(dir.path(), "data.txt", &random_positions(300, 4));
         let out = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
         let (base, one, split) = (out("base.tbnn"), out("one.tbnn"), out("split.tbnn"));
+        let wide = out("wide.tbnn");
         let first = [
             "chess",
             &data,
@@ -930,6 +1024,16 @@ mod tests {
         let split = Network::from_bytes(&std::fs::read(&split).expect("written")).expect("valid");
         assert_eq!(split.output_buckets(), 4);
         assert!(split.adds_to_hand());
+        let wide_losses = more(&wide, &["--hidden", "320", "--learning-rate", "0.05"]);
+        assert!(
+            (wide_losses[0] - continued[0]).abs() < 1e-9,
+            "{wide_losses:?} vs {continued:?}"
+        );
+        let wide = Network::from_bytes(&std::fs::read(&wide).expect("written")).expect("valid");
+        assert_eq!((wide.hidden(), wide.name()), (320, "more"));
+        // Training gave the new values a say.
+        let output = wide.to_float().output;
+        assert!(output[256..320].iter().any(|w| *w != 0.0), "{output:?}");
     }
 
     #[test]
@@ -947,6 +1051,10 @@ mod tests {
         assert!(error(&["--buckets", "0"]).contains("bad bucket count"));
         assert!(error(&["--buckets", "17"]).contains("bad bucket count"));
         assert!(error(&["--learning-rate", "-1"]).contains("bad learning rate"));
+        for width in ["0", "100", "544"] {
+            assert!(error(&["--hidden", width]).contains("bad hidden size"));
+        }
+        assert!(error(&["--init", &whole, "--hidden", "64"]).contains("--init has 256 hidden"));
         assert!(error(&["--frobnicate"]).contains("unknown option"));
         assert!(error(&["--init", &whole, "--adds-to-hand"]).contains("adds to the hand"));
         assert!(

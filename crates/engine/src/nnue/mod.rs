@@ -1,9 +1,10 @@
 //! Efficiently updatable neural network evaluation (NNUE) for chess, xiangqi and
 //! International draughts.
 //!
-//! The network is `(FEATURES → HIDDEN) × 2 → 1`: one input per piece kind and square,
+//! The network is `(FEATURES → hidden) × 2 → 1`: one input per piece kind and square,
 //! seen from each side (the board turned for Black), a shared feature transformer
-//! into [`HIDDEN`] values per side, a clipped square (`clamp(x, 0, 1)²`), and one
+//! into a network's hidden values per side (a multiple of [`HIDDEN_STEP`] up to
+//! [`MAX_HIDDEN`]; [`DEFAULT_HIDDEN`] unless it was trained wider), a clipped square (`clamp(x, 0, 1)²`), and one
 //! output neuron over the side to move's half followed by the other side's. A network
 //! may hold several output neurons, *buckets*, of which the number of pieces on the
 //! board picks one ([`Network::output_bucket`]): an endgame is then read by other
@@ -34,8 +35,14 @@ pub use embedded::{
 pub use evaluator::NnueEvaluator;
 pub use features::NetworkInput;
 
-/// Values per side after the feature transformer.
-pub const HIDDEN: usize = 256;
+/// Values per side after the feature transformer of a network trained with no other
+/// width asked for.
+pub const DEFAULT_HIDDEN: usize = 256;
+/// The widest transformer a network may have: what an [`Accumulator`] holds room for.
+pub const MAX_HIDDEN: usize = 512;
+/// A transformer's width is a multiple of this: the output loop's lanes (see
+/// `kernels`).
+pub const HIDDEN_STEP: usize = 32;
 /// The transformer's quantisation: 1.0 is stored as 255, so the clipped range is
 /// `0..=QA`.
 pub const QA: i32 = 255;
@@ -87,7 +94,9 @@ pub enum NetworkError {
         expected: String,
     },
     /// A dimension differs from this build's.
-    #[error("network has {0} hidden values per side, this build uses {HIDDEN}")]
+    #[error(
+        "network has {0} hidden values per side, expected a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN}"
+    )]
     HiddenSize(usize),
     /// The output bucket count is zero or above [`MAX_OUTPUT_BUCKETS`].
     #[error("network has {0} output buckets, expected 1 to {MAX_OUTPUT_BUCKETS}")]
@@ -112,12 +121,13 @@ pub enum NetworkError {
 /// [`Network::from_float`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct FloatWeights {
-    /// The transformer's weights, `features × HIDDEN`, input by input.
+    /// The transformer's weights, `features × hidden`, input by input.
     pub feature: Vec<f32>,
-    /// The transformer's bias, [`HIDDEN`] values.
+    /// The transformer's bias, one per hidden value: its length is the network's
+    /// width.
     pub feature_bias: Vec<f32>,
-    /// The output weights, bucket by bucket: the side to move's [`HIDDEN`], then the
-    /// other side's.
+    /// The output weights, bucket by bucket: the side to move's hidden values', then
+    /// the other side's.
     pub output: Vec<f32>,
     /// The output biases, one per bucket.
     pub output_bias: Vec<f32>,
@@ -132,10 +142,12 @@ pub struct Network {
     /// evaluation rather than an evaluation of its own.
     adds_to_hand: bool,
     features: usize,
-    /// `features × HIDDEN`, row by row.
+    /// The transformer's width: values per side.
+    hidden: usize,
+    /// `features × hidden`, row by row.
     feature_weights: Vec<i16>,
     feature_bias: Vec<i16>,
-    /// Bucket by bucket, the side to move's `HIDDEN` weights, then the other side's.
+    /// Bucket by bucket, the side to move's `hidden` weights, then the other side's.
     output_weights: Vec<i16>,
     /// One per bucket.
     output_bias: Vec<i32>,
@@ -148,23 +160,26 @@ impl fmt::Debug for Network {
             .field("game", &self.game)
             .field("adds_to_hand", &self.adds_to_hand)
             .field("features", &self.features)
+            .field("hidden", &self.hidden)
             .field("output_buckets", &self.output_bias.len())
             .finish_non_exhaustive()
     }
 }
 
-/// The transformer's sums for both sides' views of one position.
+/// The transformer's sums for both sides' views of one position. It has room for the
+/// widest network; a narrower one uses the start of each view (the rest is never
+/// read, so it costs no cache).
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[repr(align(64))]
 pub struct Accumulator {
     /// Indexed by [`Side::index`]: White's view, then Black's.
-    views: [[i16; HIDDEN]; 2],
+    views: [[i16; MAX_HIDDEN]; 2],
 }
 
 impl Default for Accumulator {
     fn default() -> Accumulator {
         Accumulator {
-            views: [[0; HIDDEN]; 2],
+            views: [[0; MAX_HIDDEN]; 2],
         }
     }
 }
@@ -174,9 +189,11 @@ const MAX_CHANGES: usize = 8;
 
 impl Network {
     /// A network with the given weights (as a trainer produces them), checked like a
-    /// file: the sizes must fit `features` and [`HIDDEN`], the weights the limits.
-    /// With `adds_to_hand` its output is a correction to the hand evaluation. There
-    /// are as many output buckets as output biases, each with `2 × HIDDEN` weights.
+    /// file: the transformer's width is the bias's length (a multiple of
+    /// [`HIDDEN_STEP`] up to [`MAX_HIDDEN`]), the other sizes must fit it and
+    /// `features`, the weights the limits. With `adds_to_hand` its output is a
+    /// correction to the hand evaluation. There are as many output buckets as output
+    /// biases, each with `2 × hidden` weights.
     ///
     /// # Errors
     /// A [`NetworkError`] naming the first part out of shape or range.
@@ -191,17 +208,16 @@ impl Network {
         output_weights: Vec<i16>,
         output_bias: Vec<i32>,
     ) -> Result<Network, NetworkError> {
-        if Some(feature_weights.len()) != features.checked_mul(HIDDEN) {
+        let hidden = feature_bias.len();
+        check_hidden(hidden)?;
+        if Some(feature_weights.len()) != features.checked_mul(hidden) {
             return Err(NetworkError::Truncated("feature weights"));
-        }
-        if feature_bias.len() != HIDDEN {
-            return Err(NetworkError::Truncated("feature bias"));
         }
         let buckets = output_bias.len();
         if !(1..=MAX_OUTPUT_BUCKETS).contains(&buckets) {
             return Err(NetworkError::OutputBuckets(buckets));
         }
-        if output_weights.len() != buckets * 2 * HIDDEN {
+        if output_weights.len() != buckets * 2 * hidden {
             return Err(NetworkError::Truncated("output weights"));
         }
         check_range("feature weights", &feature_weights, MAX_FEATURE_WEIGHT)?;
@@ -212,6 +228,7 @@ impl Network {
             game: game.to_owned(),
             adds_to_hand,
             features,
+            hidden,
             feature_weights,
             feature_bias,
             output_weights,
@@ -255,9 +272,7 @@ impl Network {
         };
         let features = reader.u32("input count")? as usize;
         let hidden = reader.u32("hidden size")? as usize;
-        if hidden != HIDDEN {
-            return Err(NetworkError::HiddenSize(hidden));
-        }
+        check_hidden(hidden)?;
         let buckets = if version == VERSION_BUCKETS {
             reader.u32("output bucket count")? as usize
         } else {
@@ -266,9 +281,9 @@ impl Network {
         if !(1..=MAX_OUTPUT_BUCKETS).contains(&buckets) {
             return Err(NetworkError::OutputBuckets(buckets));
         }
-        let feature_weights = reader.i16s(features.saturating_mul(HIDDEN), "feature weights")?;
-        let feature_bias = reader.i16s(HIDDEN, "feature bias")?;
-        let output_weights = reader.i16s(buckets * 2 * HIDDEN, "output weights")?;
+        let feature_weights = reader.i16s(features.saturating_mul(hidden), "feature weights")?;
+        let feature_bias = reader.i16s(hidden, "feature bias")?;
+        let output_weights = reader.i16s(buckets * 2 * hidden, "output weights")?;
         let output_bias = reader
             .take(4 * buckets, "output bias")?
             .chunks_exact(4)
@@ -309,7 +324,7 @@ impl Network {
         }
         out.push(u8::from(self.adds_to_hand));
         out.extend_from_slice(&(self.features as u32).to_le_bytes());
-        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         if version == VERSION_BUCKETS {
             out.extend_from_slice(&(buckets as u32).to_le_bytes());
         }
@@ -349,6 +364,12 @@ impl Network {
     #[must_use]
     pub fn game(&self) -> &str {
         &self.game
+    }
+
+    /// The transformer's width: hidden values per side.
+    #[must_use]
+    pub fn hidden(&self) -> usize {
+        self.hidden
     }
 
     /// How many output buckets the network holds.
@@ -438,23 +459,33 @@ impl Network {
         }
     }
 
-    fn row(&self, feature: usize) -> &[i16; HIDDEN] {
-        &self.feature_weights.as_chunks::<HIDDEN>().0[feature]
+    fn row(&self, feature: usize) -> &[i16] {
+        &self.feature_weights[feature * self.hidden..(feature + 1) * self.hidden]
+    }
+
+    /// The part of `acc` this network uses: both views, `hidden` values each.
+    fn views_mut<'a>(&self, acc: &'a mut Accumulator) -> [&'a mut [i16]; 2] {
+        let [white, black] = &mut acc.views;
+        [&mut white[..self.hidden], &mut black[..self.hidden]]
+    }
+
+    fn view<'a>(&self, acc: &'a Accumulator, side: Side) -> &'a [i16] {
+        &acc.views[side.index()][..self.hidden]
     }
 
     /// Sums `pos`'s pieces into `acc` from scratch. A network for another input layout
     /// ([`Network::check_input`] says so) sees no pieces: its answers mean nothing, but
     /// nothing reads outside its weights.
     pub fn refresh<P: NetworkInput>(&self, pos: &P, acc: &mut Accumulator) {
-        for view in &mut acc.views {
-            view.copy_from_slice(&self.feature_bias);
-        }
+        let [white_view, black_view] = self.views_mut(acc);
+        white_view.copy_from_slice(&self.feature_bias);
+        black_view.copy_from_slice(&self.feature_bias);
         if self.features != P::FEATURES {
             return;
         }
         pos.active_features(&mut |[white, black]| {
-            kernels::add_row(&mut acc.views[0], self.row(white));
-            kernels::add_row(&mut acc.views[1], self.row(black));
+            kernels::add_row(white_view, self.row(white));
+            kernels::add_row(black_view, self.row(black));
         });
     }
 
@@ -493,10 +524,10 @@ impl Network {
             self.refresh(child, child_acc);
             return;
         }
-        for (view, (target, source)) in child_acc
-            .views
-            .iter_mut()
-            .zip(&parent_acc.views)
+        for (view, (target, source)) in self
+            .views_mut(child_acc)
+            .into_iter()
+            .zip([Side::White, Side::Black].map(|side| self.view(parent_acc, side)))
             .enumerate()
         {
             let row = |features: &[usize; 2]| self.row(features[view]);
@@ -536,15 +567,16 @@ impl Network {
     /// `bucket` (the last one if there are fewer).
     #[must_use]
     pub fn evaluate_bucket(&self, acc: &Accumulator, turn: Side, bucket: usize) -> i32 {
-        let us = &acc.views[turn.index()];
-        let them = &acc.views[turn.other().index()];
+        let us = self.view(acc, turn);
+        let them = self.view(acc, turn.other());
         let bucket = bucket.min(self.output_buckets() - 1);
         let sum = kernels::output(us, them, self.bucket_weights(bucket));
         self.finish(sum, bucket)
     }
 
     fn bucket_weights(&self, bucket: usize) -> &[i16] {
-        &self.output_weights[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN]
+        let width = 2 * self.hidden;
+        &self.output_weights[bucket * width..(bucket + 1) * width]
     }
 
     /// The evaluation for the side to move of a position of `P` given by its inputs:
@@ -554,7 +586,7 @@ impl Network {
     #[must_use]
     pub fn evaluate_inputs<P: NetworkInput>(&self, mine: &[u16], theirs: &[u16]) -> Option<i32> {
         let mut acc = Accumulator::default();
-        for (view, inputs) in acc.views.iter_mut().zip([mine, theirs]) {
+        for (view, inputs) in self.views_mut(&mut acc).into_iter().zip([mine, theirs]) {
             view.copy_from_slice(&self.feature_bias);
             for &input in inputs {
                 let input = usize::from(input);
@@ -572,8 +604,8 @@ impl Network {
     #[must_use]
     pub fn evaluate_scalar<P: NetworkInput>(&self, pos: &P, acc: &Accumulator) -> i32 {
         let turn = pos.turn();
-        let us = &acc.views[turn.index()];
-        let them = &acc.views[turn.other().index()];
+        let us = self.view(acc, turn);
+        let them = self.view(acc, turn.other());
         let bucket = self.output_bucket::<P>(pos.piece_count());
         let sum = kernels::output_scalar(us, them, self.bucket_weights(bucket));
         self.finish(sum, bucket)
@@ -594,6 +626,13 @@ impl Network {
 #[must_use]
 pub fn output_bucket(buckets: usize, pieces: usize, max_pieces: usize) -> usize {
     (pieces.saturating_sub(1) * buckets / max_pieces.max(1)).min(buckets.max(1) - 1)
+}
+
+fn check_hidden(hidden: usize) -> Result<(), NetworkError> {
+    if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(HIDDEN_STEP) {
+        return Err(NetworkError::HiddenSize(hidden));
+    }
+    Ok(())
 }
 
 fn check_range(part: &'static str, values: &[i16], limit: i16) -> Result<(), NetworkError> {

@@ -15,15 +15,19 @@ fn random_network<P: NetworkInput>(seed: u64) -> Network {
 }
 
 fn random_network_with_buckets<P: NetworkInput>(seed: u64, buckets: usize) -> Network {
+    random_network_of::<P>(seed, buckets, DEFAULT_HIDDEN)
+}
+
+fn random_network_of<P: NetworkInput>(seed: u64, buckets: usize, hidden: usize) -> Network {
     let mut rng = SplitMix64::new(seed);
     let mut weights = |n: usize, limit: u64| -> Vec<i16> {
         (0..n)
             .map(|_| (rng.below(2 * limit + 1) as i64 - limit as i64) as i16)
             .collect()
     };
-    let feature_weights = weights(P::FEATURES * HIDDEN, 120);
-    let feature_bias = weights(HIDDEN, 200);
-    let output_weights = weights(buckets * 2 * HIDDEN, 127);
+    let feature_weights = weights(P::FEATURES * hidden, 120);
+    let feature_bias = weights(hidden, 200);
+    let output_weights = weights(buckets * 2 * hidden, 127);
     let output_bias = (0..buckets as i32).map(|b| 1234 - 300 * b).collect();
     Network::new(
         "random",
@@ -55,8 +59,14 @@ fn playout<P: Position>(start: P, plies: usize, seed: u64) -> Vec<P> {
 }
 
 fn updates_match_refreshes<P: NetworkInput>(start: P) {
-    for buckets in [1, 8] {
-        let network = random_network_with_buckets::<P>(7, buckets);
+    for (buckets, hidden) in [
+        (1, DEFAULT_HIDDEN),
+        (8, DEFAULT_HIDDEN),
+        (1, MAX_HIDDEN),
+        (2, 96),
+    ] {
+        let network = random_network_of::<P>(7, buckets, hidden);
+        assert_eq!(network.hidden(), hidden);
         updates_match_refreshes_with(&network, &start);
     }
 }
@@ -166,7 +176,7 @@ fn files_round_trip_and_damage_is_named() {
         Err(NetworkError::Truncated("feature weights"))
     );
 
-    let mut weights = vec![0; 768 * HIDDEN];
+    let mut weights = vec![0; 768 * DEFAULT_HIDDEN];
     weights[5] = MAX_FEATURE_WEIGHT + 1;
     let too_big = Network::new(
         "x",
@@ -174,8 +184,8 @@ fn files_round_trip_and_damage_is_named() {
         false,
         768,
         weights,
-        vec![0; HIDDEN],
-        vec![0; 2 * HIDDEN],
+        vec![0; DEFAULT_HIDDEN],
+        vec![0; 2 * DEFAULT_HIDDEN],
         vec![0],
     );
     assert!(matches!(
@@ -391,11 +401,90 @@ fn bucketed_files_round_trip_and_one_bucket_files_keep_version_one() {
             "chess",
             false,
             768,
-            vec![0; 768 * HIDDEN],
-            vec![0; HIDDEN],
-            vec![0; 2 * HIDDEN],
+            vec![0; 768 * DEFAULT_HIDDEN],
+            vec![0; DEFAULT_HIDDEN],
+            vec![0; 2 * DEFAULT_HIDDEN],
             vec![0, 0],
         ),
         Err(NetworkError::Truncated("output weights"))
     );
+}
+
+/// Networks of any width the format allows are read back as written; other widths are
+/// named, from a file or from weights.
+#[test]
+fn widths_round_trip_and_bad_widths_are_refused() {
+    for hidden in [HIDDEN_STEP, DEFAULT_HIDDEN, MAX_HIDDEN] {
+        let network = random_network_of::<Chess>(3, 2, hidden);
+        assert_eq!(
+            Network::from_bytes(&network.to_bytes()),
+            Ok(network.clone())
+        );
+        let float = network.to_float();
+        assert_eq!(float.feature_bias.len(), hidden);
+        let back = Network::from_float("random", "chess", false, 768, &float);
+        assert_eq!(back, Ok(network));
+    }
+    for hidden in [0, 48, MAX_HIDDEN + HIDDEN_STEP] {
+        assert_eq!(
+            Network::new(
+                "x",
+                "chess",
+                false,
+                768,
+                vec![0; 768 * hidden],
+                vec![0; hidden],
+                vec![0; 2 * hidden],
+                vec![0],
+            ),
+            Err(NetworkError::HiddenSize(hidden))
+        );
+    }
+    // A file announcing a width this build cannot hold is refused before its weights
+    // are read.
+    let mut bytes = random_network::<Chess>(3).to_bytes();
+    let at = bytes.len() - 8;
+    let header = 4 + 4 + 2 + "random".len() + 2 + "chess".len() + 1 + 4;
+    bytes[header..header + 4].copy_from_slice(&1024u32.to_le_bytes());
+    let checksum = fnv1a(&bytes[..at]);
+    bytes[at..].copy_from_slice(&checksum.to_le_bytes());
+    assert_eq!(
+        Network::from_bytes(&bytes),
+        Err(NetworkError::HiddenSize(1024))
+    );
+}
+
+/// A wider network whose extra values have no output weight evaluates exactly as the
+/// narrower one: what `train_nnue --hidden` relies on when it widens a network.
+#[test]
+fn padding_a_network_with_silent_values_changes_no_evaluation() {
+    let narrow = random_network_of::<Chess>(5, 2, DEFAULT_HIDDEN);
+    let float = narrow.to_float();
+    let wide = MAX_HIDDEN;
+    let mut padded = float.clone();
+    padded.feature = float
+        .feature
+        .chunks_exact(DEFAULT_HIDDEN)
+        .flat_map(|row| {
+            let extra = (0..wide - DEFAULT_HIDDEN).map(|j| ((j % 7) as f32 - 3.0) * 0.05);
+            row.iter().copied().chain(extra)
+        })
+        .collect();
+    padded.feature_bias.resize(wide, 0.25);
+    padded.output = float
+        .output
+        .chunks_exact(DEFAULT_HIDDEN)
+        .flat_map(|half| {
+            half.iter()
+                .copied()
+                .chain(std::iter::repeat_n(0.0, wide - DEFAULT_HIDDEN))
+        })
+        .collect();
+    let wide = Network::from_float("wide", "chess", false, 768, &padded).expect("in range");
+    for pos in playout(Chess::new(), 120, 9) {
+        let (mut a, mut b) = (Accumulator::default(), Accumulator::default());
+        narrow.refresh(&pos, &mut a);
+        wide.refresh(&pos, &mut b);
+        assert_eq!(narrow.evaluate(&pos, &a), wide.evaluate(&pos, &b));
+    }
 }
