@@ -1,7 +1,8 @@
 //! `scripts/train-network` end to end on a tiny chess recipe (a few games at 100 nodes
-//! a move, Stockfish labels, one epoch, then a refinement on a sample labelled deeper):
+//! a move, Stockfish labels, one epoch, then a refinement on a sample labelled deeper
+//! and one that widens the network on two batches together):
 //! it writes a network by the recipe's name, the refinement trains on the sample it
-//! drew from its batch, a second run resumes from the files already made, and a run in
+//! drew from its batch, the widening on both batches' labels, a second run resumes from the files already made, and a run in
 //! another directory gives the same network byte for byte; a malformed recipe is
 //! refused before anything is made.
 //!
@@ -46,7 +47,11 @@ fn run(dir: &Path, examples: &Path, refinements: &str) -> std::process::Output {
 }
 
 fn train(dir: &Path, examples: &Path) {
-    let out = run(dir, examples, "300000:3:100:1:0.0003:40:4");
+    let out = run(
+        dir,
+        examples,
+        "300000:3:100:1:0.0003:40:4 0,300000:3:100:1:0.0003:::288",
+    );
     let messages = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{messages}");
 }
@@ -80,9 +85,19 @@ fn train_network_runs_a_recipe_with_a_sampled_refinement() {
         "the recipe's base network"
     );
     assert_eq!(
-        std::fs::read(first.join("chess-300000.tbnn")).unwrap(),
+        std::fs::read(first.join("chess-0,300000.tbnn")).unwrap(),
         network
     );
+    assert_eq!(refined.hidden(), 288, "widened by the last refinement");
+    let sampled = Network::from_bytes(&std::fs::read(first.join("chess-300000.tbnn")).unwrap());
+    assert_eq!(sampled.unwrap().hidden(), 256);
+    // The widening trained on both batches' labels, in the order listed.
+    let both = [
+        lines(&first.join("chess-0-labelled.txt")),
+        lines(&first.join("chess-300000-labelled.txt")),
+    ]
+    .concat();
+    assert_eq!(lines(&first.join("chess-0,300000-labelled.txt")), both);
 
     // The refinement labels a sample of its batch, to its depth.
     let batch: HashSet<String> = lines(&first.join("chess-300000-positions.txt"))
@@ -137,6 +152,9 @@ fn train_network_runs_a_recipe_with_a_sampled_refinement() {
         messages.contains("refinement '300000:3:100:1:0.0003:40' is not"),
         "{messages}"
     );
+    assert_eq!(std::fs::read_dir(&refused).unwrap().count(), 0);
+    let out = run(&refused, &examples, "300000:3:100:1:0.0003:::wide");
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(std::fs::read_dir(&refused).unwrap().count(), 0);
     std::fs::remove_dir_all(&base).unwrap();
 }
