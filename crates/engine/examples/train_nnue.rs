@@ -59,6 +59,21 @@ const THREADS: usize = 2;
 const CLIP: f32 = 1.98;
 const LEARNING_RATE: f32 = 0.001;
 
+/// `value` read as a `T` that is `valid`; else an error naming `what` and the value,
+/// then `hint`.
+fn parsed<T: std::str::FromStr>(
+    value: &str,
+    valid: impl Fn(&T) -> bool,
+    what: &str,
+    hint: &str,
+) -> Result<T, String> {
+    value
+        .parse()
+        .ok()
+        .filter(valid)
+        .ok_or_else(|| format!("bad {what} {value:?}{hint}"))
+}
+
 /// Reads the network a training run continues from, checking that it reads `P` and
 /// is of the kind being trained.
 fn initial_network<P: NetworkInput>(path: &str, adds_to_hand: bool) -> Result<Network, String> {
@@ -510,47 +525,26 @@ fn train<P: NetworkInput>(
             "--init" => init = Some(options.next().ok_or_else(usage)?),
             "--learning-rate" => {
                 let value = options.next().ok_or_else(usage)?;
-                learning_rate = value
-                    .parse()
-                    .ok()
-                    .filter(|lr: &f32| lr.is_finite() && *lr > 0.0)
-                    .ok_or_else(|| format!("bad learning rate {value:?}"))?;
+                let valid = |lr: &f32| lr.is_finite() && *lr > 0.0;
+                learning_rate = parsed(value, valid, "learning rate", "")?;
             }
             "--buckets" => {
                 let value = options.next().ok_or_else(usage)?;
-                buckets = Some(
-                    value
-                        .parse()
-                        .ok()
-                        .filter(|n| (1..=MAX_OUTPUT_BUCKETS).contains(n))
-                        .ok_or_else(|| {
-                            format!("bad bucket count {value:?} (1 to {MAX_OUTPUT_BUCKETS})")
-                        })?,
-                );
+                let valid = |n: &usize| (1..=MAX_OUTPUT_BUCKETS).contains(n);
+                let hint = format!(" (1 to {MAX_OUTPUT_BUCKETS})");
+                buckets = Some(parsed(value, valid, "bucket count", &hint)?);
             }
             "--hidden" => {
                 let value = options.next().ok_or_else(usage)?;
-                hidden = Some(
-                    value
-                        .parse()
-                        .ok()
-                        .filter(|n: &usize| {
-                            (1..=MAX_HIDDEN).contains(n) && n.is_multiple_of(HIDDEN_STEP)
-                        })
-                        .ok_or_else(|| {
-                            format!(
-                                "bad hidden size {value:?} (a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN})"
-                            )
-                        })?,
-                );
+                let valid =
+                    |n: &usize| (1..=MAX_HIDDEN).contains(n) && n.is_multiple_of(HIDDEN_STEP);
+                let hint = format!(" (a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN})");
+                hidden = Some(parsed(value, valid, "hidden size", &hint)?);
             }
             "--result-weight" => {
                 let value = options.next().ok_or_else(usage)?;
-                result_weight = value
-                    .parse()
-                    .ok()
-                    .filter(|w| (0.0..=1.0).contains(w))
-                    .ok_or_else(|| format!("bad result weight {value:?} (0 to 1)"))?;
+                let valid = |w: &f32| (0.0..=1.0).contains(w);
+                result_weight = parsed(value, valid, "result weight", " (0 to 1)")?;
             }
             other => return Err(format!("unknown option {other:?}; {}", usage())),
         }

@@ -42,6 +42,21 @@ fn random_network_of<P: NetworkInput>(seed: u64, buckets: usize, hidden: usize) 
     .expect("weights within the limits")
 }
 
+/// A chess network of zeros, `hidden` wide, with one output of two sides' weights
+/// whatever the number of `output_bias` buckets.
+fn zero_chess_network(hidden: usize, output_bias: Vec<i32>) -> Result<Network, NetworkError> {
+    Network::new(
+        "x",
+        "chess",
+        false,
+        768,
+        vec![0; 768 * hidden],
+        vec![0; hidden],
+        vec![0; 2 * hidden],
+        output_bias,
+    )
+}
+
 fn playout<P: Position>(start: P, plies: usize, seed: u64) -> Vec<P> {
     let mut rng = SplitMix64::new(seed);
     let mut line = vec![start];
@@ -396,16 +411,7 @@ fn bucketed_files_round_trip_and_one_bucket_files_keep_version_one() {
         Err(NetworkError::Truncated("output weights"))
     );
     assert_eq!(
-        Network::new(
-            "x",
-            "chess",
-            false,
-            768,
-            vec![0; 768 * DEFAULT_HIDDEN],
-            vec![0; DEFAULT_HIDDEN],
-            vec![0; 2 * DEFAULT_HIDDEN],
-            vec![0, 0],
-        ),
+        zero_chess_network(DEFAULT_HIDDEN, vec![0, 0]),
         Err(NetworkError::Truncated("output weights"))
     );
 }
@@ -427,16 +433,7 @@ fn widths_round_trip_and_bad_widths_are_refused() {
     }
     for hidden in [0, 48, MAX_HIDDEN + HIDDEN_STEP] {
         assert_eq!(
-            Network::new(
-                "x",
-                "chess",
-                false,
-                768,
-                vec![0; 768 * hidden],
-                vec![0; hidden],
-                vec![0; 2 * hidden],
-                vec![0],
-            ),
+            zero_chess_network(hidden, vec![0]),
             Err(NetworkError::HiddenSize(hidden))
         );
     }
