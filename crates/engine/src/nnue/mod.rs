@@ -3,15 +3,15 @@
 //!
 //! The network is `(FEATURES → hidden) × 2 → 1`: one input per piece kind and square,
 //! seen from each side (the board turned for Black), a shared feature transformer
-//! into a network's hidden values per side (a multiple of [`HIDDEN_STEP`] up to
-//! [`MAX_HIDDEN`]; [`DEFAULT_HIDDEN`] unless it was trained wider), a clipped square (`clamp(x, 0, 1)²`), and one
-//! output neuron over the side to move's half followed by the other side's. A network
-//! may hold several output neurons, *buckets*, of which the number of pieces on the
-//! board picks one ([`Network::output_bucket`]): an endgame is then read by other
-//! weights than an opening, at no cost to the transformer. The
-//! transformer's sums, the *accumulator*, change by a few rows per move, so the search
-//! keeps one per ply and updates it from the parent's ([`Network::update`]) instead of
-//! summing every piece again.
+//! into the network's `hidden` values per side (a multiple of [`HIDDEN_STEP`] up to
+//! [`MAX_HIDDEN`]; [`DEFAULT_HIDDEN`] unless it was trained wider), a clipped square
+//! (`clamp(x, 0, 1)²`), and one output neuron over the side to move's half followed
+//! by the other side's. A network may hold several output neurons, *buckets*, of
+//! which the number of pieces on the board picks one ([`Network::output_bucket`]): an
+//! endgame is then read by other weights than an opening, at no cost to the
+//! transformer. The transformer's sums, the *accumulator*, change by a few rows per
+//! move, so the search keeps one per ply and updates it from the parent's
+//! ([`Network::update`]) instead of summing every piece again.
 //!
 //! Weights are quantised as in most engines that use such networks: the transformer
 //! in `i16` at scale [`QA`], the output weights at [`QB`], so an evaluation is integer
@@ -93,7 +93,7 @@ pub enum NetworkError {
         /// What the caller needs.
         expected: String,
     },
-    /// A dimension differs from this build's.
+    /// The transformer's width is not one an [`Accumulator`] can hold.
     #[error(
         "network has {0} hidden values per side, expected a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN}"
     )]
@@ -126,8 +126,8 @@ pub struct FloatWeights {
     /// The transformer's bias, one per hidden value: its length is the network's
     /// width.
     pub feature_bias: Vec<f32>,
-    /// The output weights, bucket by bucket: the side to move's hidden values', then
-    /// the other side's.
+    /// The output weights, bucket by bucket: `hidden` for the side to move's values,
+    /// then as many for the other side's.
     pub output: Vec<f32>,
     /// The output biases, one per bucket.
     pub output_bias: Vec<f32>,
