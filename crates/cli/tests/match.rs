@@ -22,6 +22,35 @@ struct ResultLine {
     margin: String,
 }
 
+/// The per-game lines a match writes to standard error without a terminal.
+fn game_lines(out: &Output) -> Vec<String> {
+    stderr(out)
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A chess match of `games` between the network and the hand evaluation at 400 nodes
+/// a move (deterministic with one thread), games cut at `max_plies`, then `extra`.
+fn fixed_node_match(games: &str, max_plies: &str, extra: &[&str]) -> Output {
+    let args = [
+        "match",
+        "chess",
+        "--a",
+        "nodes:400",
+        "--b",
+        "hand-nodes:400",
+        "--games",
+        games,
+        "--tc",
+        "30+0.5",
+        "--max-plies",
+        max_plies,
+    ];
+    tablero(&[&args[..], extra].concat())
+}
+
 fn malformed(line: &str) -> ! {
     panic!("malformed result line {line:?}")
 }
@@ -101,12 +130,7 @@ fn short_match(game: &str, variant: Option<&str>) {
     );
     assert_eq!(result.wins + result.draws + result.losses, 2, "{result:?}");
     // Without a terminal, one line per game goes to standard error.
-    let log = stderr(&out);
-    assert_eq!(
-        log.lines().filter(|l| l.starts_with("game ")).count(),
-        2,
-        "{log}"
-    );
+    assert_eq!(game_lines(&out).len(), 2, "{}", stderr(&out));
 
     let text = std::fs::read_to_string(&file).expect("the game file was written");
     let _ = std::fs::remove_file(&file);
@@ -246,22 +270,7 @@ fn fixed_node_players_replay_the_same_games() {
     let games = |name: &str| {
         let file = temp_file(name);
         let path = file.to_str().expect("a UTF-8 temporary path");
-        let out = tablero(&[
-            "match",
-            "chess",
-            "--a",
-            "nodes:400",
-            "--b",
-            "hand-nodes:400",
-            "--games",
-            "2",
-            "--tc",
-            "30+0.5",
-            "--max-plies",
-            "80",
-            "--pgn",
-            path,
-        ]);
+        let out = fixed_node_match("2", "80", &["--pgn", path]);
         assert!(out.status.success(), "{}", stderr(&out));
         let result = result_line(&out);
         assert_eq!(
@@ -288,30 +297,12 @@ fn fixed_node_players_replay_the_same_games() {
 }
 
 /// `--sprt` once it decides: with bounds this loose (±0.2) the first pairs that differ
-/// settle it, the match stops there (one game may already have begun), and the test's
-/// line says after how many games.
+/// settle it, the match stops there (one game at a time: none follows the verdict),
+/// and the test's line says after how many games.
 #[test]
 fn a_decided_sequential_test_stops_the_match() {
-    let out = tablero(&[
-        "match",
-        "chess",
-        "--a",
-        "nodes:400",
-        "--b",
-        "hand-nodes:400",
-        "--games",
-        "40",
-        "--tc",
-        "30+0.5",
-        "--max-plies",
-        "120",
-        "--sprt",
-        "0,200",
-        "--alpha",
-        "0.45",
-        "--beta",
-        "0.45",
-    ]);
+    let settings = ["--sprt", "0,200", "--alpha", "0.45", "--beta", "0.45"];
+    let out = fixed_node_match("40", "120", &settings);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let sprt = text
@@ -324,15 +315,8 @@ fn a_decided_sequential_test_stops_the_match() {
         .unwrap_or_else(|| panic!("{sprt}"));
     let result = result_line(&out);
     let played = (result.wins + result.draws + result.losses) as usize;
-    assert!(
-        decided < 40 && (decided..=decided + 1).contains(&played),
-        "{text}"
-    );
-    let lines = stderr(&out)
-        .lines()
-        .filter(|l| l.starts_with("game "))
-        .count();
-    assert_eq!(lines, played);
+    assert!(decided < 40 && played == decided, "{text}");
+    assert_eq!(game_lines(&out).len(), played);
 }
 
 /// `--sprt`: a line on the game pairs and one on the test come before the result line.
@@ -375,11 +359,7 @@ fn a_sequential_test_reports_its_ratio() {
     let result = result_line(&out);
     assert_eq!(result.wins + result.draws + result.losses, 2);
     // Without a terminal, each game's line on stderr carries the ratio so far.
-    let games: Vec<String> = stderr(&out)
-        .lines()
-        .filter(|l| l.starts_with("game "))
-        .map(str::to_owned)
-        .collect();
+    let games = game_lines(&out);
     assert_eq!(games.len(), 2, "{}", stderr(&out));
     assert!(games.iter().all(|l| l.contains(", LLR ")), "{games:?}");
 }

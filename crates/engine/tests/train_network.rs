@@ -2,9 +2,9 @@
 //! a move, Stockfish labels, one epoch, then a refinement on a sample labelled deeper
 //! and one that widens the network on two batches together):
 //! it writes a network by the recipe's name, the refinement trains on the sample it
-//! drew from its batch, the widening on both batches' labels, a second run resumes from the files already made, and a run in
-//! another directory gives the same network byte for byte; a malformed recipe is
-//! refused before anything is made.
+//! drew from its batch, the widening on both batches' labels, a second run resumes
+//! from the files already made, and a run in another directory gives the same network
+//! byte for byte; a malformed recipe is refused before anything is made.
 //!
 //! `scripts/test` installs Stockfish and python-chess (into `target/pyenv`); without
 //! them the test says it was skipped, except under CI.
@@ -143,18 +143,23 @@ fn train_network_runs_a_recipe_with_a_sampled_refinement() {
         );
     }
 
-    // A refinement with a sample but no depth is refused before anything is played.
+    // A malformed refinement (a sample but no depth, a width or a batch that is not a
+    // number, a missing rate) is refused by name before anything is played.
     let refused = base.join("refused");
-    let out = run(&refused, &examples, "300000:3:100:1:0.0003:40");
-    assert_eq!(out.status.code(), Some(2));
-    let messages = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        messages.contains("refinement '300000:3:100:1:0.0003:40' is not"),
-        "{messages}"
-    );
-    assert_eq!(std::fs::read_dir(&refused).unwrap().count(), 0);
-    let out = run(&refused, &examples, "300000:3:100:1:0.0003:::wide");
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(std::fs::read_dir(&refused).unwrap().count(), 0);
+    for bad in [
+        "300000:3:100:1:0.0003:40",
+        "300000:3:100:1:0.0003:::wide",
+        "300000,x:3:100:1:0.0003",
+        "300000:3:100:1",
+    ] {
+        let out = run(&refused, &examples, &format!("300000:3:100:1:0.0003 {bad}"));
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let messages = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            messages.contains(&format!("refinement '{bad}' is not")),
+            "{messages}"
+        );
+        assert_eq!(std::fs::read_dir(&refused).unwrap().count(), 0);
+    }
     std::fs::remove_dir_all(&base).unwrap();
 }
