@@ -893,6 +893,15 @@ fn play_game(
             reason,
         };
         if spent > clocks[side.index()] {
+            // Which move overran, and by how much, is what tells a slow engine from
+            // a starved machine.
+            note = Some(format!(
+                "{} took {:.3} s with {:.3} s on its clock at ply {}",
+                spec_of(config, who),
+                spent.as_secs_f64(),
+                clocks[side.index()].as_secs_f64(),
+                record.plies() + 1,
+            ));
             ended = Some(record.flag_outcome(side));
             break;
         }

@@ -673,11 +673,17 @@ fn illegal_moves_and_engine_failures_lose_with_their_own_reason() {
     for (name, reply, reason) in [
         ("illegal", "echo 'bestmove e2e5'", "(illegal move: "),
         ("crash", "exit 3", "(engine failure: "),
+        // Over its clock: the note says by how much, and on which ply.
+        (
+            "slow",
+            "sleep 0.5; echo 'bestmove e2e4'",
+            "(timeout: uci:sh ",
+        ),
     ] {
         let script = scripted_engine(name, reply);
         let player = format!("uci:sh {}", script.display());
         let out = tablero(&[
-            "match", "chess", "--a", &player, "--b", "level:1", "--games", "2", "--tc", "2+0.05",
+            "match", "chess", "--a", &player, "--b", "level:1", "--games", "2", "--tc", "0.3+0",
         ]);
         let _ = std::fs::remove_file(&script);
         assert!(out.status.success(), "{}", stderr(&out));
@@ -689,6 +695,10 @@ fn illegal_moves_and_engine_failures_lose_with_their_own_reason() {
             2,
             "{name}: {log}"
         );
+        if name == "slow" {
+            let noted = log.matches(" s with 0.300 s on its clock at ply ").count();
+            assert_eq!(noted, 2, "{log}");
+        }
     }
 }
 
