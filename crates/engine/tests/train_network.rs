@@ -1,8 +1,9 @@
 //! `scripts/train-network` end to end on a tiny chess recipe (a few games at 100 nodes
-//! a move, Stockfish labels, one epoch, then a refinement on a sample labelled deeper
-//! and one that widens the network on two batches together):
-//! it writes a network by the recipe's name, the refinement trains on the sample it
-//! drew from its batch, the widening on both batches' labels, a second run resumes
+//! a move, Stockfish labels, one epoch, then a refinement on a sample labelled deeper,
+//! one on the whole batch at that depth and one that widens the network on two batches
+//! together): it writes a network by the recipe's name, the refinement trains on the
+//! sample it drew from its batch, the whole-batch one on the sample's labels followed
+//! by the rest's, the widening on both batches' labels, a second run resumes
 //! from the files already made, and a run in another directory gives the same network
 //! byte for byte; a malformed recipe is refused before anything is made.
 //!
@@ -50,7 +51,7 @@ fn train(dir: &Path, examples: &Path) {
     let out = run(
         dir,
         examples,
-        "300000:3:100:1:0.0003:40:4 0,300000:3:100:1:0.0003:::288",
+        "300000:3:100:1:0.0003:40:4 300000+:3:100:1:0.0003:40:4 0,300000:3:100:1:0.0003:::288",
     );
     let messages = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{messages}");
@@ -118,6 +119,26 @@ fn train_network_runs_a_recipe_with_a_sampled_refinement() {
         .collect();
     assert_eq!(fens, sampled);
 
+    // The whole batch to that depth: the sample's labels as they were, then the
+    // batch's other positions in batch order.
+    let rest = lines(&first.join("chess-300000-rest40-positions.txt"));
+    let in_sample: HashSet<&String> = sample.iter().collect();
+    let expected_rest: Vec<String> = lines(&first.join("chess-300000-positions.txt"))
+        .into_iter()
+        .filter(|line| !in_sample.contains(line))
+        .collect();
+    assert_eq!(rest, expected_rest);
+    let whole = lines(&first.join("chess-300000-whole40-d4-labelled.txt"));
+    assert_eq!(whole.len(), labelled.len() + rest.len());
+    assert_eq!(whole[..labelled.len()], labelled[..]);
+    let rest_fens: Vec<&str> = whole[labelled.len()..]
+        .iter()
+        .map(|l| l.split(';').next().unwrap())
+        .collect();
+    let expected_fens: Vec<&str> = rest.iter().map(|l| l.split(';').next().unwrap()).collect();
+    assert_eq!(rest_fens, expected_fens);
+    assert!(first.join("chess-300000+.tbnn").exists());
+
     // A second run resumes: it plays and labels nothing again, and trains the same.
     let batch_file = first.join("chess-0-positions.txt");
     let made = std::fs::metadata(&batch_file).unwrap().modified().unwrap();
@@ -134,6 +155,7 @@ fn train_network_runs_a_recipe_with_a_sampled_refinement() {
         "chess-0-positions.txt",
         "chess-0-labelled.txt",
         "chess-300000-sample40-d4-labelled.txt",
+        "chess-300000-whole40-d4-labelled.txt",
         "chess.tbnn",
     ] {
         assert_eq!(
@@ -144,13 +166,15 @@ fn train_network_runs_a_recipe_with_a_sampled_refinement() {
     }
 
     // A malformed refinement (a sample but no depth, a width or a batch that is not a
-    // number, a missing rate) is refused by name before anything is played.
+    // number, a missing rate, a whole batch without a sample) is refused by name
+    // before anything is played.
     let refused = base.join("refused");
     for bad in [
         "300000:3:100:1:0.0003:40",
         "300000:3:100:1:0.0003:::wide",
         "300000,x:3:100:1:0.0003",
         "300000:3:100:1",
+        "300000+:3:100:1:0.0003",
     ] {
         let out = run(&refused, &examples, &format!("300000:3:100:1:0.0003 {bad}"));
         assert_eq!(out.status.code(), Some(2), "{bad}");
